@@ -1,0 +1,16 @@
+/** An expected failure with a status and a Portuguese message for the citizen. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Acesso não autorizado: faça login para continuar.') => new HttpError(401, message);
+export const forbidden = (message = 'Você não tem permissão para acessar estes dados.') => new HttpError(403, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);

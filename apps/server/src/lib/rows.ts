@@ -1,0 +1,10 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '@portal/db';
+
+/** Rows of a raw query; PGlite and node-postgres both answer with `.rows`. */
+export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();

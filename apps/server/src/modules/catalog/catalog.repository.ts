@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@portal/db';
+import type { DepartmentRow, SectionRow } from '../../lib/mappers.ts';
+import { rows } from '../../lib/rows.ts';
+
+export interface CategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  icon: string;
+  iconapp: string;
+  corhex: string;
+  order_index: number;
+  hidden: boolean;
+  audience: string | null;
+  parent_id: number | null;
+}
+
+export function listCategories(db: Database) {
+  return rows<CategoryRow>(db, sql`select * from categories order by order_index, name`);
+}
+
+/** A category by its slug or one of its aliases ('empresas' answers as 'negocios-e-empresas'). */
+export async function findCategory(db: Database, slug: string) {
+  const found = await rows<CategoryRow>(
+    db,
+    sql`select c.* from categories c
+        where c.slug = ${slug} or c.id = (select category_id from category_aliases where alias = ${slug})
+        limit 1`,
+  );
+  return found[0] ?? null;
+}
+
+/** The whole service as one JSON document, in one round trip. */
+export interface ServiceDocument {
+  id: number;
+  type: string;
+  slug: string;
+  title: string;
+  description: string;
+  link: string;
+  icon: string;
+  image_url: string;
+  cost: string;
+  estimated_time: string;
+  is_free: boolean;
+  is_online: boolean;
+  is_digital: boolean;
+  is_self_service: boolean;
+  highlighted: boolean;
+  active: boolean;
+  platforms: string[];
+  access_count: number;
+  created_at: string;
+  updated_at: string;
+  category: CategoryRow;
+  department: DepartmentRow;
+  access_profile: { id: number; name: 'BRONZE' | 'PRATA' | 'OURO' | 'OPALA'; weight: number };
+  result_category: { id: number; name: string };
+  tags: string[];
+  targets: string[];
+  popular_names: string[];
+  steps: { id: number; name: string; description: string; channel: 'online' | 'presencial'; html_content: string; order_index: number; documents: string[] }[];
+  info: { id: number; title: string; text: string; order_index: number; icon: string }[];
+  sections: SectionRow[];
+  data_rows: { id: number; name: string; value: string }[];
+  rating_average: number | null;
+  rating_count: number;
+}
+
+export async function findServiceDocument(db: Database, slug: string): Promise<ServiceDocument | null> {
+  const found = await rows<{ doc: ServiceDocument }>(
+    db,
+    sql`
+    select json_build_object(
+      'id', s.id, 'type', s.type, 'slug', s.slug, 'title', s.title, 'description', s.description,
+      'link', s.link, 'icon', s.icon, 'image_url', s.image_url, 'cost', s.cost, 'estimated_time', s.estimated_time,
+      'is_free', s.is_free, 'is_online', s.is_online, 'is_digital', s.is_digital, 'is_self_service', s.is_self_service,
+      'highlighted', s.highlighted, 'active', s.active, 'platforms', s.platforms, 'access_count', s.access_count,
+      'created_at', s.created_at, 'updated_at', s.updated_at,
+      'category', to_json(c),
+      'department', json_build_object('id', d.id, 'slug', d.slug, 'short_name', d.short_name, 'name', d.name,
+         'description', d.description, 'mission', d.mission, 'vision', d.vision, 'values', d.values,
+         'link', d.link, 'hidden', d.hidden, 'active', d.active),
+      'access_profile', json_build_object('id', ap.id, 'name', ap.name, 'weight', ap.weight),
+      'result_category', json_build_object('id', rc.id, 'name', rc.name),
+      'tags', coalesce((select json_agg(t.name order by t.name) from service_tags st join tags t on t.id = st.tag_id where st.service_id = s.id), '[]'),
+      'targets', coalesce((select json_agg(tg.name order by tg.id) from service_targets stg join targets tg on tg.id = stg.target_id where stg.service_id = s.id), '[]'),
+      'popular_names', coalesce((select json_agg(p.name order by p.id) from service_popular_names p where p.service_id = s.id), '[]'),
+      'steps', coalesce((select json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description,
+           'channel', st.channel, 'html_content', st.html_content, 'order_index', st.order_index,
+           'documents', coalesce((select json_agg(sd.name order by sd.order_index) from step_documents sd where sd.step_id = st.id), '[]'))
+         order by st.order_index) from service_steps st where st.service_id = s.id), '[]'),
+      'info', coalesce((select json_agg(json_build_object('id', i.id, 'title', i.title, 'text', i.text, 'order_index', i.order_index, 'icon', i.icon)
+         order by i.order_index) from service_info i where i.service_id = s.id), '[]'),
+      'sections', coalesce((select json_agg(to_json(ds) order by ds.city, ds.name) from service_sections ss
+         join department_sections ds on ds.id = ss.section_id where ss.service_id = s.id and ds.active), '[]'),
+      'data_rows', coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'value', r.value) order by r.id)
+         from catalog_data_rows r where r.service_id = s.id), '[]'),
+      'rating_average', (select avg(value)::float8 from ratings where service_id = s.id),
+      'rating_count', (select count(*)::int from ratings where service_id = s.id)
+    ) as doc
+    from services s
+    join categories c on c.id = s.category_id
+    join departments d on d.id = s.department_id
+    join access_profiles ap on ap.id = s.access_profile_id
+    join result_categories rc on rc.id = s.result_category_id
+    where s.slug = ${slug}`,
+  );
+  const doc = found[0]?.doc;
+  return doc ? (typeof doc === 'string' ? (JSON.parse(doc) as ServiceDocument) : doc) : null;
+}
+
+/** Counts one access for "mais acessados" and keeps who accessed what for recommendations. */
+export async function recordAccess(db: Database, serviceId: number, userSub: string | null) {
+  await db.execute(sql`
+    with bumped as (update services set access_count = access_count + 1 where id = ${serviceId} returning id)
+    insert into access_log (service_id, user_sub) select id, ${userSub} from bumped`);
+}

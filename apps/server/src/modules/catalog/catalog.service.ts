@@ -1,0 +1,112 @@
+import type { CatalogItem, CategoryNode } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import { notFound } from '../../lib/http-error.ts';
+import { toDepartment, toSection } from '../../lib/mappers.ts';
+import { iso } from '../../lib/rows.ts';
+import * as repository from './catalog.repository.ts';
+
+export async function categoryTree(db: Database): Promise<CategoryNode[]> {
+  const all = await repository.listCategories(db);
+  const nodes = new Map<number, CategoryNode>();
+  for (const row of all) {
+    nodes.set(row.id, {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      hidden: row.hidden,
+      icon: row.icon,
+      orderIndex: row.order_index,
+      corhex: row.corhex,
+      iconapp: row.iconapp,
+      audience: row.audience,
+      __categories__: [],
+      __has_categories__: false,
+    } as CategoryNode);
+  }
+  const roots: CategoryNode[] = [];
+  for (const row of all) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parent_id == null ? undefined : nodes.get(row.parent_id);
+    if (parent) {
+      parent.__categories__.push(node);
+      parent.__has_categories__ = true;
+    } else roots.push(node);
+  }
+  return roots;
+}
+
+/** The weighted mean rounded to one decimal, as the stars show it. */
+export const roundAverage = (average: number | null) => (average == null ? 0 : Math.round(average * 10) / 10);
+
+export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
+  const c = doc.category;
+  return {
+    id: doc.id,
+    type: doc.type,
+    name: doc.title,
+    title: doc.title,
+    description: doc.description,
+    slug: doc.slug,
+    link: doc.link,
+    icon: doc.icon,
+    imageUrl: doc.image_url,
+    created_at: iso(doc.created_at),
+    updated_at: iso(doc.updated_at),
+    access_counter: doc.access_count,
+    page_count: doc.access_count,
+    isFree: doc.is_free,
+    isOnline: doc.is_online,
+    isDigital: doc.is_digital,
+    isSelfService: doc.is_self_service,
+    highlighted: doc.highlighted,
+    active: doc.active,
+    cost: doc.cost,
+    estimatedTime: doc.estimated_time,
+    tags: doc.tags,
+    targets: doc.targets,
+    platforms: doc.platforms,
+    popularNames: doc.popular_names,
+    averageRatings: { count: doc.rating_count, average: roundAverage(doc.rating_average) },
+    category: {
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      hidden: c.hidden,
+      icon: c.icon,
+      orderIndex: c.order_index,
+      corhex: c.corhex,
+      iconapp: c.iconapp,
+    },
+    department: toDepartment(doc.department),
+    info: doc.info.map((i) => ({ id: i.id, title: i.title, text: i.text, orderIndex: i.order_index, icon: i.icon, catalogItemId: doc.id })),
+    steps: doc.steps.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      channel: s.channel,
+      htmlContent: s.html_content,
+      orderIndex: s.order_index,
+      documents: s.documents,
+      catalogItemId: doc.id,
+    })),
+    departmentSections: doc.sections.map(toSection),
+    resultCategory: doc.result_category,
+    accessProfile: doc.access_profile,
+    catalogDataRow: doc.data_rows.map((r) => ({ ...r, catalogItemId: doc.id })),
+  };
+}
+
+export async function loadService(db: Database, slug: string, userSub: string | null): Promise<CatalogItem> {
+  const doc = await repository.findServiceDocument(db, slug);
+  if (!doc) throw notFound('Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.');
+  await repository.recordAccess(db, doc.id, userSub);
+  return toCatalogItem({ ...doc, access_count: doc.access_count + 1 });
+}
+
+export async function serviceForPrint(db: Database, slug: string): Promise<CatalogItem> {
+  const doc = await repository.findServiceDocument(db, slug);
+  if (!doc) throw notFound('Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.');
+  return toCatalogItem(doc);
+}

@@ -1,0 +1,33 @@
+import { DepartmentList, DepartmentParams, DepartmentSectionList, ErrorResponse } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/http-error.ts';
+import { toDepartment, toSection } from '../../lib/mappers.ts';
+import * as repository from './departments.repository.ts';
+
+export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v1/department',
+    { schema: { tags: ['órgãos'], summary: 'Órgãos do governo', response: { 200: DepartmentList } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      return (await repository.listDepartments(app.db)).map(toDepartment);
+    },
+  );
+
+  app.get(
+    '/v1/department/:id/section',
+    {
+      schema: {
+        tags: ['órgãos'],
+        summary: 'Unidades de atendimento de um órgão (por número ou identificador)',
+        params: DepartmentParams,
+        response: { 200: DepartmentSectionList, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const department = await repository.findDepartment(app.db, request.params.id);
+      if (!department) throw notFound('Órgão não encontrado.');
+      return (await repository.listSections(app.db, department.id)).map(toSection);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { ErrorResponse, RatingParams, RatingRequest, RatingResponse } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import * as repository from './ratings.repository.ts';
+
+/** Votes one voter may cast on one service per window: enough for a shared network, too few to stuff the ballot. */
+export const VOTES_PER_WINDOW = 5;
+const WINDOW_SECONDS = 3600;
+
+export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v1/catalog/:id/ratings',
+    {
+      schema: {
+        tags: ['avaliações'],
+        summary: 'Avaliar um serviço (1 a 5 estrelas; não exige login)',
+        params: RatingParams,
+        body: RatingRequest,
+        response: { 200: RatingResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const serviceId = request.params.id;
+      if (!(await repository.serviceExists(app.db, serviceId))) throw notFound('Serviço não encontrado.');
+      // Voters are kept only as a one-way hash: enough to limit repeats, never an address or identity.
+      const who = request.user ? `user:${request.user.sub}` : `ip:${request.ip}`;
+      const voter = createHash('sha256').update(`${app.config.VOTER_SECRET}:${who}`).digest('base64url');
+      if ((await repository.recentVotes(app.db, serviceId, voter, WINDOW_SECONDS)) >= VOTES_PER_WINDOW) {
+        throw tooManyRequests('Você já avaliou este serviço várias vezes. Tente novamente mais tarde.');
+      }
+      const result = await repository.addVote(app.db, serviceId, request.body.value, voter);
+      return { average: Math.round(result.average * 10) / 10, count: result.count };
+    },
+  );
+};

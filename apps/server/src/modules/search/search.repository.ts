@@ -1,0 +1,197 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '@portal/db';
+import { rows } from '../../lib/rows.ts';
+
+export interface Filters {
+  categoryId?: number;
+  /** audience categories filter by target instead */
+  audienceTarget?: string;
+  departmentId?: number;
+  sectionId?: number;
+  targets?: string[];
+  tags?: string[];
+  platforms?: string[];
+  slugs?: string[];
+  highlighted?: boolean;
+  /** top hits list inactive services too: the client decides what to show */
+  includeInactive?: boolean;
+}
+
+export async function findCategoryFilter(db: Database, slug: string) {
+  const found = await rows<{ id: number; audience: string | null }>(
+    db,
+    sql`select c.id, c.audience from categories c
+        where c.slug = ${slug} or c.id = (select category_id from category_aliases where alias = ${slug}) limit 1`,
+  );
+  return found[0] ?? null;
+}
+
+export async function findDepartmentId(db: Database, slug: string) {
+  const found = await rows<{ id: number }>(db, sql`select id from departments where slug = ${slug}`);
+  return found[0]?.id ?? null;
+}
+
+export async function findSectionId(db: Database, idOrSlug: string | number) {
+  const found = await rows<{ id: number }>(
+    db,
+    typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)
+      ? sql`select id from department_sections where id = ${Number(idOrSlug)}`
+      : sql`select id from department_sections where slug = ${idOrSlug}`,
+  );
+  return found[0]?.id ?? null;
+}
+
+export function listSynonyms(db: Database) {
+  return rows<{ term: string; expansion: string }>(db, sql`select term, expansion from search_synonyms`);
+}
+
+/** For each token: whether the catalog knows it, and otherwise the closest word it does know. */
+export function analyzeTokens(db: Database, tokens: string[]) {
+  return rows<{ token: string; known: boolean; correction: string | null }>(
+    db,
+    sql`select t.token,
+          exists (select 1 from search_lexicon where word = t.token) as known,
+          (select word from search_lexicon
+            where word % t.token and similarity(word, t.token) >= 0.38
+            order by similarity(word, t.token) desc, length(word), word limit 1) as correction
+        from unnest(${toArray(tokens)}::text[]) as t(token)`,
+  );
+}
+
+/** Each text as a tsquery (text form) matching its Portuguese stems and its unaccented stems; '' for stop words. */
+export async function tsqueries(db: Database, texts: string[]): Promise<string[]> {
+  const found = await rows<{ q: string }>(
+    db,
+    sql`select (plainto_tsquery('portuguese', x) || plainto_tsquery('pt_unaccent', x))::text as q
+        from unnest(${toArray(texts)}::text[]) with ordinality as u(x, n) order by n`,
+  );
+  return found.map((r) => r.q);
+}
+
+function filterConditions(filters: Filters): SQL[] {
+  const where: SQL[] = [];
+  if (!filters.includeInactive) where.push(sql`s.active`);
+  if (filters.categoryId != null) where.push(sql`s.category_id = ${filters.categoryId}`);
+  if (filters.audienceTarget) {
+    where.push(sql`exists (select 1 from service_targets st join targets tg on tg.id = st.target_id
+                          where st.service_id = s.id and tg.slug = ${filters.audienceTarget})`);
+  }
+  if (filters.departmentId != null) where.push(sql`s.department_id = ${filters.departmentId}`);
+  if (filters.sectionId != null) where.push(sql`exists (select 1 from service_sections ss where ss.service_id = s.id and ss.section_id = ${filters.sectionId})`);
+  if (filters.targets?.length) {
+    where.push(sql`exists (select 1 from service_targets st join targets tg on tg.id = st.target_id
+                          where st.service_id = s.id and tg.slug = any(${toArray(filters.targets)}::text[]))`);
+  }
+  if (filters.tags?.length) {
+    where.push(sql`exists (select 1 from service_tags st join tags t on t.id = st.tag_id
+                          where st.service_id = s.id and t.name = any(${toArray(filters.tags)}::text[]))`);
+  }
+  if (filters.platforms?.length) where.push(sql`s.platforms && ${toArray(filters.platforms)}::text[]`);
+  if (filters.slugs?.length) where.push(sql`s.slug = any(${toArray(filters.slugs)}::text[])`);
+  if (filters.highlighted) where.push(sql`s.highlighted`);
+  return where;
+}
+
+/** Arrays go to the server as one literal, the same way on PGlite and node-postgres. */
+function toArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+export interface PageRow {
+  id: number;
+  score: number | null;
+  total: number;
+}
+
+export type Order = 'relevance' | 'title' | 'popularity';
+
+/** One page of matching ids with the total, ranked. `tsquery` null means no text filter. */
+export function searchPage(
+  db: Database,
+  options: { tsquery: string | null; phrase: string; filters: Filters; order: Order; limit: number; offset: number },
+) {
+  const where = filterConditions(options.filters);
+  if (options.tsquery) where.push(sql`s.search_vector @@ ${options.tsquery}::tsquery`);
+  const condition = where.length ? sql.join(where, sql` and `) : sql`true`;
+  // Relevance: the weighted text rank, then how much of the title the words cover, a bonus when the
+  // whole phrase is in the title, and a whisper of popularity to break near-ties.
+  const score = options.tsquery
+    ? sql`(ts_rank('{0.1, 0.25, 0.6, 1.0}', s.search_vector, ${options.tsquery}::tsquery)
+           + 0.6 * word_similarity(${options.phrase}, s.search_title)
+           + case when s.search_title like ${'%' + options.phrase + '%'} then 0.5 else 0 end
+           + 0.02 * ln(1 + s.access_count))::float8`
+    : sql`null::float8`;
+  const order =
+    options.order === 'relevance' ? sql`score desc, s.search_title` : options.order === 'popularity' ? sql`s.access_count desc, s.search_title` : sql`s.search_title`;
+  return rows<PageRow>(
+    db,
+    sql`select s.id, ${score} as score, count(*) over ()::int as total
+        from services s where ${condition}
+        order by ${order} limit ${options.limit} offset ${options.offset}`,
+  );
+}
+
+/** When no word matches, titles that look like what was typed. */
+export function similarTitles(db: Database, options: { phrase: string; filters: Filters; limit: number; offset: number }) {
+  const where = filterConditions(options.filters);
+  where.push(sql`word_similarity(${options.phrase}, s.search_title) >= 0.45`);
+  return rows<PageRow>(
+    db,
+    sql`select s.id, word_similarity(${options.phrase}, s.search_title)::float8 as score, count(*) over ()::int as total
+        from services s where ${sql.join(where, sql` and `)}
+        order by score desc, s.search_title limit ${options.limit} offset ${options.offset}`,
+  );
+}
+
+export interface ItemRow {
+  id: number;
+  type: string;
+  title: string;
+  slug: string;
+  description: string;
+  link: string;
+  icon: string;
+  image_url: string;
+  is_free: boolean;
+  is_online: boolean;
+  is_digital: boolean;
+  is_self_service: boolean;
+  highlighted: boolean;
+  active: boolean;
+  platforms: string[];
+  updated_at: string | Date;
+  category: string;
+  category_slug: string;
+  category_icon: string;
+  department: string;
+  department_slug: string;
+  department_short_name: string;
+  result_category: string;
+  access_profile: string;
+  tags: string[];
+  targets: string[];
+  sections: string[];
+  popular_names: string[];
+}
+
+export function itemsByIds(db: Database, ids: number[]) {
+  if (!ids.length) return Promise.resolve([] as ItemRow[]);
+  return rows<ItemRow>(
+    db,
+    sql`select s.id, s.type, s.title, s.slug, s.description, s.link, s.icon, s.image_url, s.is_free, s.is_online,
+          s.is_digital, s.is_self_service, s.highlighted, s.active, s.platforms, s.updated_at,
+          c.name as category, c.slug as category_slug, c.icon as category_icon,
+          d.name as department, d.slug as department_slug, d.short_name as department_short_name,
+          rc.name as result_category, ap.name as access_profile,
+          coalesce(array(select t.name from service_tags st join tags t on t.id = st.tag_id where st.service_id = s.id order by t.name), '{}') as tags,
+          coalesce(array(select tg.name from service_targets stg join targets tg on tg.id = stg.target_id where stg.service_id = s.id order by tg.id), '{}') as targets,
+          coalesce(array(select ds.name from service_sections ss join department_sections ds on ds.id = ss.section_id where ss.service_id = s.id order by ds.id), '{}') as sections,
+          coalesce(array(select p.name from service_popular_names p where p.service_id = s.id order by p.id), '{}') as popular_names
+        from services s
+        join categories c on c.id = s.category_id
+        join departments d on d.id = s.department_id
+        join result_categories rc on rc.id = s.result_category_id
+        join access_profiles ap on ap.id = s.access_profile_id
+        where s.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+}

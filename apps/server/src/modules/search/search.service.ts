@@ -1,0 +1,200 @@
+import { SEARCH_PAGE_SIZE, type SearchItem, type SearchRequest } from '@portal/contracts';
+import { normalizeSearchText, type Database } from '@portal/db';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { iso } from '../../lib/rows.ts';
+import * as repository from './search.repository.ts';
+
+const TARGET_SLUGS: Record<string, string> = {
+  cidadao: 'cidadao',
+  cidadaos: 'cidadao',
+  'servicos ao cidadao': 'cidadao',
+  servidor: 'servidor',
+  servidores: 'servidor',
+  'servidor publico': 'servidor',
+  empresa: 'empresa',
+  empresas: 'empresa',
+  'negocios e empresas': 'empresa',
+};
+
+const SYNONYM_TTL_MS = 60_000;
+const synonymCache = new WeakMap<Database, { at: number; map: Promise<Map<string, string>> }>();
+
+/** Synonyms change rarely; each process keeps them a minute (a cache, never the source of truth). */
+function synonyms(db: Database): Promise<Map<string, string>> {
+  const cached = synonymCache.get(db);
+  if (cached && Date.now() - cached.at < SYNONYM_TTL_MS) return cached.map;
+  const map = repository.listSynonyms(db).then((list) => new Map(list.map((s) => [s.term, s.expansion])));
+  synonymCache.set(db, { at: Date.now(), map });
+  map.catch(() => synonymCache.delete(db));
+  return map;
+}
+
+interface TermGroup {
+  /** what was typed (normalised) */
+  typed: string;
+  /** what the catalog calls it: the typed words, a typo correction, or a synonym's expansion */
+  alternatives: string[];
+}
+
+/** Splits the query into groups: synonym phrases (up to three words) first, then single words. */
+function groupTerms(tokens: string[], dictionary: Map<string, string>): TermGroup[] {
+  const groups: TermGroup[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    let matched = false;
+    for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
+      const phrase = tokens.slice(i, i + n).join(' ');
+      const expansion = dictionary.get(phrase);
+      if (expansion) {
+        groups.push({ typed: phrase, alternatives: [phrase, expansion] });
+        i += n;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) {
+      groups.push({ typed: tokens[i]!, alternatives: [tokens[i]!] });
+      i += 1;
+    }
+  }
+  return groups;
+}
+
+export interface TextQuery {
+  all: string | null;
+  any: string | null;
+  phrase: string;
+}
+
+/** Turns what a citizen typed into tsqueries: accent-free, stemmed, typo-corrected, synonym-aware. */
+export async function buildTextQuery(db: Database, query: string): Promise<TextQuery | null> {
+  const normalized = normalizeSearchText(query);
+  if (!normalized) return null;
+  const tokens = normalized.split(' ').slice(0, 12);
+  const groups = groupTerms(tokens, await synonyms(db));
+
+  const checkable = groups.filter((g) => g.alternatives.length === 1 && g.typed.length >= 4 && !/^\d+$/.test(g.typed));
+  if (checkable.length) {
+    const analysis = new Map((await repository.analyzeTokens(db, checkable.map((g) => g.typed))).map((a) => [a.token, a]));
+    for (const group of checkable) {
+      const a = analysis.get(group.typed);
+      if (a && !a.known && a.correction) group.alternatives.push(a.correction);
+    }
+  }
+
+  const texts = groups.flatMap((g) => g.alternatives);
+  const queries = await repository.tsqueries(db, texts);
+  let index = 0;
+  const parts: string[] = [];
+  for (const group of groups) {
+    const forms = group.alternatives.map(() => queries[index++]!).filter(Boolean);
+    if (forms.length) parts.push(`(${forms.map((f) => `(${f})`).join(' | ')})`);
+  }
+  const phrase = groups.map((g) => g.alternatives[g.alternatives.length - 1]).join(' ');
+  if (!parts.length) return { all: null, any: null, phrase };
+  return { all: parts.join(' & '), any: parts.length > 1 ? parts.join(' | ') : null, phrase };
+}
+
+async function resolveFilters(db: Database, body: SearchRequest): Promise<repository.Filters> {
+  const filters: repository.Filters = {};
+  if (body.category) {
+    const category = await repository.findCategoryFilter(db, body.category);
+    if (!category) throw notFound(`Categoria não encontrada: ${body.category}.`);
+    if (category.audience) filters.audienceTarget = category.audience;
+    else filters.categoryId = category.id;
+  }
+  if (body.departmentSlug) {
+    const id = await repository.findDepartmentId(db, body.departmentSlug);
+    if (id == null) throw notFound(`Órgão não encontrado: ${body.departmentSlug}.`);
+    filters.departmentId = id;
+  }
+  if (body.departmentSection != null && body.departmentSection !== '') {
+    const id = await repository.findSectionId(db, body.departmentSection);
+    if (id == null) throw notFound('Unidade de atendimento não encontrada.');
+    filters.sectionId = id;
+  }
+  if (body.targets?.length) {
+    filters.targets = body.targets.map((target) => {
+      const slug = TARGET_SLUGS[normalizeSearchText(target)];
+      if (!slug) throw badRequest(`Público desconhecido: "${target}". Use cidadao, servidor ou empresa.`);
+      return slug;
+    });
+  }
+  if (body.tags?.length) filters.tags = body.tags.map((t) => t.toLowerCase().trim());
+  if (body.platforms?.length) filters.platforms = body.platforms.map((p) => p.toUpperCase().trim());
+  if (body.slugs?.length) filters.slugs = body.slugs;
+  if (body.highlighted) filters.highlighted = true;
+  return filters;
+}
+
+export async function search(db: Database, body: SearchRequest): Promise<SearchItem[]> {
+  if (body.groups?.length && !body.groups.some((g) => g.toUpperCase() === 'CATALOG')) return [];
+  const filters = await resolveFilters(db, body);
+
+  let page: repository.PageRow[];
+  let size: number;
+  if (body.top_hit) {
+    size = body.top_hit;
+    page = await repository.searchPage(db, {
+      tsquery: null,
+      phrase: '',
+      filters: { ...filters, includeInactive: true },
+      order: 'popularity',
+      limit: body.top_hit,
+      offset: 0,
+    });
+  } else {
+    size = body.size ?? SEARCH_PAGE_SIZE;
+    const offset = body.from ?? 0;
+    const text = body.query ? await buildTextQuery(db, body.query) : null;
+    if (!text) {
+      page = await repository.searchPage(db, { tsquery: null, phrase: '', filters, order: body.highlighted ? 'popularity' : 'title', limit: size, offset });
+    } else {
+      const common = { phrase: text.phrase, filters, order: 'relevance' as const, limit: size, offset };
+      page = text.all ? await repository.searchPage(db, { ...common, tsquery: text.all }) : [];
+      if (!page.length && text.any) page = await repository.searchPage(db, { ...common, tsquery: text.any });
+      if (!page.length && offset === 0) page = await repository.similarTitles(db, { phrase: text.phrase, filters, limit: size, offset });
+    }
+  }
+
+  const total = page[0]?.total ?? 0;
+  const details = new Map((await repository.itemsByIds(db, page.map((p) => p.id))).map((row) => [row.id, row]));
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  return page.map((p) => toSearchItem(details.get(p.id)!, p.score, total, pageCount));
+}
+
+function toSearchItem(row: repository.ItemRow, score: number | null, total: number, pageCount: number): SearchItem {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    category: row.category,
+    categorySlug: row.category_slug,
+    categoryIcon: row.category_icon,
+    department: row.department,
+    departmentSlug: row.department_slug,
+    departmentShortName: row.department_short_name,
+    icon: row.icon,
+    iconService: row.icon || null,
+    link: row.link ?? '',
+    imageUrl: row.image_url,
+    resultCategory: row.result_category,
+    accessProfile: row.access_profile,
+    tags: row.tags,
+    targets: row.targets,
+    departmentSections: row.sections,
+    platforms: row.platforms,
+    popularNames: row.popular_names,
+    isFree: row.is_free,
+    isOnline: row.is_online,
+    isDigital: row.is_digital,
+    isSelfService: row.is_self_service,
+    highlighted: row.highlighted,
+    active: row.active,
+    pageCount,
+    resultTotal: total,
+    score: score == null ? null : Math.round(score * 10000) / 10000,
+    updated_at: iso(row.updated_at),
+  };
+}

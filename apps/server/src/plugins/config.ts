@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
+const flag = (fallback: boolean) =>
+  z.preprocess((v) => (v === undefined || v === '' ? fallback : !['false', '0', 'no', 'off'].includes(String(v).toLowerCase())), z.boolean());
+
+/** The environment of ARCHITECTURE.md, validated once at start-up. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  BASE_PATH: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'BASE_PATH must be a path like /app/catalog')
+      .default('/app/catalog'),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SEED_DEMO: flag(true),
+  WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /** pepper for the one-way hash that identifies anonymous voters; set it in production */
+  VOTER_SECRET: z.preprocess(emptyToUndefined, z.string().default('portal-piaui-demo-voter-secret')),
+  /** largest request body accepted, in bytes */
+  BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

@@ -1,0 +1,36 @@
+import { createDatabase, demoCatalog, isCatalogEmpty, seedCatalog, type Database, type DatabaseHandle } from '@portal/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    database: DatabaseHandle;
+  }
+}
+
+export interface DbPluginOptions {
+  config: Config;
+  /** an open database (tests); the app then neither migrates, seeds nor closes it */
+  database?: DatabaseHandle;
+}
+
+/** Opens PGlite (default) or PostgreSQL (DATABASE_URL), migrates, and seeds the demo into an empty database. */
+export const dbPlugin = fp(async (app: FastifyInstance, { config, database }: DbPluginOptions) => {
+  let handle = database;
+  if (!handle) {
+    handle = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+    const started = Date.now();
+    await handle.migrate();
+    if (config.SEED_DEMO && (await isCatalogEmpty(handle.db))) {
+      app.log.info('empty database: loading the demo catalog');
+      await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
+    }
+    app.log.info({ kind: handle.kind, ms: Date.now() - started }, 'database ready');
+    const owned = handle;
+    app.addHook('onClose', async () => owned.close());
+  }
+  app.decorate('database', handle);
+  app.decorate('db', handle.db);
+});

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { Slug } from './common.ts';
+
+export const CategorySummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  hidden: z.boolean(),
+  icon: z.string(),
+  orderIndex: z.number().int(),
+  corhex: z.string(),
+  iconapp: z.string(),
+});
+
+export type CategoryNode = z.infer<typeof CategorySummary> & {
+  __categories__: CategoryNode[];
+  __has_categories__: boolean;
+};
+
+/** GET /v1/category: sub-categories nest in `__categories__`. */
+export const CategoryItem: z.ZodType<CategoryNode> = CategorySummary.extend({
+  /** audience categories ('servicos-ao-cidadao', ...) list services by target; null for topical ones */
+  audience: z.string().nullable().optional(),
+  __categories__: z.lazy(() => z.array(CategoryItem)),
+  __has_categories__: z.boolean(),
+}) as unknown as z.ZodType<CategoryNode>;
+export const CategoryList = z.array(CategoryItem);
+
+export const DepartmentSummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  link: z.string(),
+  description: z.string(),
+  mission: z.string(),
+  vision: z.string(),
+  values: z.string(),
+  hidden: z.boolean(),
+  active: z.boolean(),
+});
+export type DepartmentSummary = z.infer<typeof DepartmentSummary>;
+
+export const DepartmentSection = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  district: z.string(),
+  complement: z.string(),
+  city: z.string(),
+  state: z.string(),
+  countryCode: z.string(),
+  openingTime: z.string(),
+  phone: z.string(),
+  mapUrl: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  active: z.boolean(),
+  department: z.number().int(),
+});
+export type DepartmentSection = z.infer<typeof DepartmentSection>;
+
+export const AverageRatings = z.object({ count: z.number().int(), average: z.number() });
+
+export const CatalogStep = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  channel: z.enum(['online', 'presencial']),
+  htmlContent: z.string(),
+  orderIndex: z.number().int(),
+  documents: z.array(z.string()),
+  catalogItemId: z.number().int(),
+});
+
+export const CatalogInfo = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  orderIndex: z.number().int(),
+  icon: z.string(),
+  catalogItemId: z.number().int(),
+});
+
+export const CatalogDataRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  value: z.string(),
+  catalogItemId: z.number().int(),
+});
+
+export const AccessProfile = z.object({ id: z.number().int(), name: z.enum(['BRONZE', 'PRATA', 'OURO', 'OPALA']), weight: z.number().int() });
+
+/** GET /v1/catalog/{slug}/load: the shape the state's mobile app reads. */
+export const CatalogItem = z
+  .object({
+    id: z.number().int(),
+    type: z.string(),
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    slug: z.string(),
+    link: z.string(),
+    icon: z.string(),
+    imageUrl: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    access_counter: z.number().int(),
+    page_count: z.number().int(),
+    isFree: z.boolean(),
+    isOnline: z.boolean(),
+    isDigital: z.boolean(),
+    isSelfService: z.boolean(),
+    highlighted: z.boolean(),
+    active: z.boolean(),
+    cost: z.string(),
+    estimatedTime: z.string(),
+    tags: z.array(z.string()),
+    targets: z.array(z.string()),
+    platforms: z.array(z.string()),
+    popularNames: z.array(z.string()),
+    averageRatings: AverageRatings,
+    category: CategorySummary,
+    department: DepartmentSummary,
+    info: z.array(CatalogInfo),
+    steps: z.array(CatalogStep),
+    departmentSections: z.array(DepartmentSection),
+    resultCategory: z.object({ id: z.number().int(), name: z.string() }),
+    accessProfile: AccessProfile,
+    catalogDataRow: z.array(CatalogDataRow),
+  })
+  .meta({ id: 'CatalogItem' });
+export type CatalogItem = z.infer<typeof CatalogItem>;
+
+export const CatalogSlugParams = z.object({ slug: Slug });

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { DepartmentSection, DepartmentSummary } from './catalog.ts';
+
+export const DepartmentList = z.array(DepartmentSummary);
+export const DepartmentSectionList = z.array(DepartmentSection);
+/** `{id}` is the department's numeric id or its slug ('sefaz'). */
+export const DepartmentParams = z.object({
+  id: z
+    .string()
+    .max(120, 'Identificador longo demais.')
+    .regex(/^(\d{1,9}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, 'Órgão inválido: informe o número ou o identificador do órgão.'),
+});

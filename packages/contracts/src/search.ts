@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+export const SEARCH_PAGE_SIZE = 10;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+export const TOP_HIT_MAX = 500;
+
+const shortText = (what: string, max = 100) => z.string().max(max, `${what}: no máximo ${max} caracteres.`);
+const textList = (what: string) => z.array(shortText(what)).max(50, `${what}: no máximo 50 itens.`);
+
+/**
+ * POST /v1/search. Every body form of the spec: keyword/category/department pages, the targeted
+ * ('Cidadão') search, highlighted (quick access), top hits; plus the fields the mobile app sends.
+ */
+export const SearchRequest = z
+  .object({
+    query: shortText('A busca', 200).nullish(),
+    groups: textList('Os grupos').nullish(),
+    category: shortText('A categoria').nullish(),
+    departmentSlug: shortText('O órgão').nullish(),
+    departmentSection: z.union([shortText('A unidade'), z.number().int().min(0)]).nullish(),
+    from: z
+      .number({ error: 'O deslocamento (from) deve ser um número.' })
+      .int('O deslocamento (from) deve ser um número inteiro.')
+      .min(0, 'O deslocamento (from) não pode ser negativo.')
+      .max(100_000, 'O deslocamento (from) é grande demais.')
+      .nullish(),
+    size: z
+      .number({ error: 'O tamanho da página (size) deve ser um número.' })
+      .int('O tamanho da página (size) deve ser um número inteiro.')
+      .min(1, 'O tamanho da página (size) deve ser ao menos 1.')
+      .max(SEARCH_MAX_PAGE_SIZE, `O tamanho da página (size) deve ser no máximo ${SEARCH_MAX_PAGE_SIZE}.`)
+      .nullish(),
+    highlighted: z.boolean({ error: 'O campo highlighted deve ser verdadeiro ou falso.' }).nullish(),
+    targets: textList('Os públicos (targets)').nullish(),
+    tags: textList('As tags').nullish(),
+    platforms: textList('As plataformas').nullish(),
+    slugs: textList('Os serviços (slugs)').nullish(),
+    top_hit: z
+      .number({ error: 'O campo top_hit deve ser um número.' })
+      .int('O campo top_hit deve ser um número inteiro.')
+      .min(1, 'O campo top_hit deve ser ao menos 1.')
+      .max(TOP_HIT_MAX, `O campo top_hit deve ser no máximo ${TOP_HIT_MAX}.`)
+      .nullish(),
+  })
+  .meta({ id: 'SearchRequest' });
+export type SearchRequest = z.infer<typeof SearchRequest>;
+
+/** One result: exactly the types the state's mobile app validates, plus a few extras for the portal. */
+export const SearchItem = z
+  .object({
+    id: z.number().int(),
+    type: z.string(),
+    title: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    category: z.string(),
+    categorySlug: z.string(),
+    categoryIcon: z.string(),
+    department: z.string(),
+    departmentSlug: z.string(),
+    departmentShortName: z.string(),
+    icon: z.string(),
+    iconService: z.string().nullish(),
+    link: z.string(),
+    imageUrl: z.string(),
+    resultCategory: z.string(),
+    accessProfile: z.string(),
+    tags: z.array(z.string()),
+    targets: z.array(z.string()),
+    departmentSections: z.array(z.string()),
+    platforms: z.array(z.string()),
+    popularNames: z.array(z.string()),
+    isFree: z.boolean(),
+    isOnline: z.boolean(),
+    isDigital: z.boolean(),
+    isSelfService: z.boolean(),
+    highlighted: z.boolean(),
+    active: z.boolean(),
+    pageCount: z.number().int(),
+    resultTotal: z.number().int(),
+    score: z.number().nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'SearchItem' });
+export type SearchItem = z.infer<typeof SearchItem>;
+
+export const SearchResponse = z.array(SearchItem);
+export type SearchResponse = z.infer<typeof SearchResponse>;

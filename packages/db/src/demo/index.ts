@@ -1,0 +1,16 @@
+import type { CatalogData } from '../seed.ts';
+
+/**
+ * The hand-written demo catalog of the portal: real Piauí bodies, realistic services. Loaded on demand,
+ * since only a first start (or a test run) needs it.
+ */
+export async function demoCatalog(): Promise<CatalogData> {
+  const [{ categories }, { departments }, { servicesA }, { servicesB }, { synonyms }] = await Promise.all([
+    import('./categories.ts'),
+    import('./departments.ts'),
+    import('./services-a.ts'),
+    import('./services-b.ts'),
+    import('./synonyms.ts'),
+  ]);
+  return { categories, departments, services: [...servicesA, ...servicesB], synonyms };
+}
