@@ -7,14 +7,17 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { indicatorsRoutes } from './modules/indicators/indicators.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { loadConfig, type Config } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
 
 // Validation messages the citizen may read are Portuguese.
 z.config(z.locales.pt());
@@ -45,6 +48,8 @@ export async function buildApp(options: AppOptions = {}) {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only; a body in any other type is refused with 415 rather than half-understood.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -61,19 +66,13 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(searchRoutes);
   await app.register(ratingsRoutes);
   await app.register(favoritesRoutes);
+  await app.register(indicatorsRoutes);
+  await app.register(vitalsRoutes);
 
   const base = config.BASE_PATH;
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(base === '/' ? '/' : base, 302));
-  if (base !== '/') {
-    // Until the web app is mounted here, the base path says what the portal offers.
-    app.get(base, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Portal de Serviços do Piauí</title></head>
-<body><main><h1>Portal de Serviços do Governo do Piauí</h1>
-<p>A API do catálogo está no ar. Documentação: <a href="/docs">/docs</a> · contrato: <a href="/openapi.json">/openapi.json</a>.</p>
-</main></body></html>`),
-    );
-  }
+  if (base !== '/') app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(base, 302));
+  // The pages (apps/web), last: everything else under the base path is React Router's.
+  await app.register(webPlugin, { basePath: base });
   return app;
 }
 

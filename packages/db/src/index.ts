@@ -6,3 +6,5 @@ export { demoCatalog } from './demo/index.ts';
 export { checkCatalog } from './demo/validate.ts';
 export { sanitizeRichText, htmlToText } from './sanitize.ts';
 export { normalizeSearchText } from './normalize.ts';
+export { hashPassword, verifyPassword } from './identity/password.ts';
+export { seedIdentityDemo, isIdentityEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/demo-accounts.ts';

@@ -1,4 +1,4 @@
-import { createDatabase, demoCatalog, isCatalogEmpty, seedCatalog, type Database, type DatabaseHandle } from '@portal/db';
+import { createDatabase, demoCatalog, isCatalogEmpty, isIdentityEmpty, seedCatalog, seedIdentityDemo, type Database, type DatabaseHandle } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
@@ -26,6 +26,10 @@ export const dbPlugin = fp(async (app: FastifyInstance, { config, database }: Db
     if (config.SEED_DEMO && (await isCatalogEmpty(handle.db))) {
       app.log.info('empty database: loading the demo catalog');
       await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
+    }
+    if (config.SEED_DEMO && (await isIdentityEmpty(handle.db))) {
+      app.log.info('no accounts yet: loading the demo citizens (maria.silva, joao.souza)');
+      await seedIdentityDemo(handle.db);
     }
     app.log.info({ kind: handle.kind, ms: Date.now() - started }, 'database ready');
     const owned = handle;

@@ -2,7 +2,7 @@ import { writeFile, rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase, demoCatalog, dumpPglite, seedCatalog } from '@portal/db';
+import { createDatabase, demoCatalog, dumpPglite, seedCatalog, seedIdentityDemo } from '@portal/db';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -32,12 +32,14 @@ export default async function setup(project: TestProject) {
     const handle = await createDatabase({ url: target.toString(), poolSize: 2 });
     await handle.migrate();
     await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
+    await seedIdentityDemo(handle.db);
     await handle.close();
     project.provide('pgliteDump', '');
   } else {
     const handle = await createDatabase();
     await handle.migrate();
     await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
+    await seedIdentityDemo(handle.db);
     const dump = await dumpPglite(handle);
     await handle.close();
     const file = join(dir, 'demo.tar');

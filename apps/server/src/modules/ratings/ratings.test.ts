@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+
+let t: TestApp;
+let serviceId: number;
+const ratingsOf = async (slug: string) => (await t.app.inject({ url: `/v1/catalog/${slug}/load` })).json().averageRatings as { average: number; count: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  serviceId = (await t.app.inject({ url: '/v1/catalog/historico-escolar/load' })).json().id;
+});
+afterAll(() => t.close());
+
+const rate = (id: number | string, body: unknown, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: `/v1/catalog/${id}/ratings`, payload: body as object, remoteAddress });
+
+describe('POST /v1/catalog/{id}/ratings', () => {
+  it('stores an anonymous vote and answers the new average and count', async () => {
+    const before = await ratingsOf('historico-escolar');
+    const res = await rate(serviceId, { value: 5 }, '10.0.0.2');
+    expect(res.statusCode).toBe(200);
+    const after = res.json();
+    expect(after.count).toBe(before.count + 1);
+    const expected = (before.average * before.count + 5) / (before.count + 1);
+    expect(after.average).toBeCloseTo(expected, 0);
+    expect(await ratingsOf('historico-escolar')).toEqual(after);
+  });
+
+  for (const [name, body] of [
+    ['0 stars', { value: 0 }],
+    ['7 stars', { value: 7 }],
+    ['a fraction', { value: 3.5 }],
+    ['text', { value: 'cinco' }],
+    ['no value', {}],
+  ] as const) {
+    it(`refuses ${name} with 400 and changes nothing`, async () => {
+      const before = await ratingsOf('historico-escolar');
+      const res = await rate(serviceId, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/avaliação|Dados inválidos/);
+      expect(await ratingsOf('historico-escolar')).toEqual(before);
+    });
+  }
+
+  it('answers 404 for a service that does not exist', async () => {
+    const res = await rate(999999, { value: 4 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Serviço não encontrado.');
+  });
+
+  it('answers 400 for an id that is not a number', async () => {
+    const res = await rate('abc', { value: 4 });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('limits repeated votes from one voter, and only that voter', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await rate(serviceId, { value: 1 }, '10.9.9.9')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await rate(serviceId, { value: 1 }, '10.9.9.9');
+    expect(refused.json().message).toMatch(/Tente novamente mais tarde/);
+    expect((await rate(serviceId, { value: 4 }, '10.8.8.8')).statusCode).toBe(200);
+  });
+});

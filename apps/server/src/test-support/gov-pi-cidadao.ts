@@ -1,0 +1,174 @@
+import { z } from 'zod';
+
+/**
+ * What the state's mobile app (gov_pi_cidadao) requires of the PI Digital API, written from the app's
+ * side and kept apart from packages/contracts on purpose: if a contract change would break the app,
+ * these schemas fail the build. Extra fields are allowed (the app ignores them); a missing field or
+ * another type is not.
+ */
+const str = z.string();
+const strList = z.array(z.string());
+const bool = z.boolean();
+const num = z.number();
+
+export const AppSearchItem = z.looseObject({
+  type: str,
+  title: str,
+  slug: str,
+  description: str,
+  category: str,
+  department: str,
+  departmentSlug: str,
+  categorySlug: str,
+  icon: str,
+  link: str,
+  imageUrl: str,
+  resultCategory: str,
+  accessProfile: str,
+  tags: strList,
+  targets: strList,
+  departmentSections: strList,
+  platforms: strList,
+  popularNames: z.array(z.unknown()),
+  isFree: bool,
+  isOnline: bool,
+  isDigital: bool,
+  isSelfService: bool,
+  highlighted: bool,
+  active: bool,
+  pageCount: num,
+  resultTotal: num,
+  score: z.unknown(),
+  iconService: z.string().nullable().optional(),
+});
+export const AppSearchResponse = z.array(AppSearchItem);
+
+const AppCategory = z.looseObject({
+  id: num,
+  slug: str,
+  name: str,
+  description: str,
+  hidden: bool,
+  icon: str,
+  orderIndex: num,
+  corhex: str,
+  iconapp: str,
+});
+
+const AppDepartment = z.looseObject({
+  id: num,
+  slug: str,
+  name: str,
+  shortName: str,
+  link: str,
+  description: str,
+  mission: str,
+  vision: str,
+  values: str,
+  hidden: bool,
+  active: bool,
+});
+
+export const AppCatalogItem = z.looseObject({
+  id: num,
+  name: str,
+  description: str,
+  slug: str,
+  link: str,
+  icon: str,
+  imageUrl: str,
+  created_at: str,
+  updated_at: str,
+  access_counter: num,
+  page_count: num,
+  isFree: bool,
+  isOnline: bool,
+  isDigital: bool,
+  isSelfService: bool,
+  highlighted: bool,
+  active: bool,
+  tags: strList,
+  targets: strList,
+  popularNames: z.array(z.unknown()),
+  averageRatings: z.looseObject({ count: num, average: num }),
+  category: AppCategory,
+  department: AppDepartment,
+  info: z.array(z.looseObject({ id: num, title: str, text: str, orderIndex: num, icon: str, catalogItemId: num })),
+  steps: z.array(
+    z.looseObject({ id: num, name: str, description: str, channel: str, htmlContent: str, orderIndex: num, documents: z.array(z.unknown()), catalogItemId: num }),
+  ),
+  departmentSections: z.array(
+    z.looseObject({
+      id: num,
+      name: str,
+      address: str,
+      postalCode: str,
+      district: str,
+      complement: str,
+      city: str,
+      state: str,
+      countryCode: str,
+      openingTime: str,
+      mapUrl: str,
+      active: bool,
+      department: z.unknown(),
+    }),
+  ),
+  resultCategory: z.looseObject({ id: num, name: str }),
+  accessProfile: z.looseObject({ id: num, name: str, weight: num }),
+  catalogDataRow: z.array(z.looseObject({ id: num, name: str, value: str, catalogItemId: num })).optional(),
+});
+
+type AppCategoryNode = z.infer<typeof AppCategory> & { __categories__: AppCategoryNode[]; __has_categories__: boolean };
+export const AppCategoryItem: z.ZodType<AppCategoryNode> = AppCategory.extend({
+  __categories__: z.lazy(() => z.array(AppCategoryItem)),
+  __has_categories__: bool,
+}) as unknown as z.ZodType<AppCategoryNode>;
+export const AppCategoryList = z.array(AppCategoryItem);
+export const AppDepartmentList = z.array(AppDepartment);
+
+// Personal data: filled in with the login issue.
+export const AppNotifications = z.looseObject({
+  mensagens: z.array(
+    z.looseObject({
+      id: z.unknown(),
+      dataCriacaoFormatada: str,
+      titulo: str,
+      texto: str,
+      tipo: str,
+      bannerUrl: z.string().nullable().optional(),
+      metadados: z.unknown(),
+      visualizada: bool,
+    }),
+  ),
+  pageIndex: num,
+  pageSize: num,
+  pageTotal: num,
+});
+
+export const AppPaySlips = z.array(
+  z.looseObject({
+    id: num,
+    link: str,
+    periodo: str,
+    siglaUrl: str,
+    servidor: z.looseObject({ documento: z.unknown(), success: z.unknown(), ultimaGeracao: z.unknown(), qtdErros: z.unknown() }),
+  }),
+);
+
+export const AppUserInfo = z.looseObject({
+  sub: str,
+  email_verified: bool,
+  roles: strList,
+  groups: strList,
+  preferred_username: str,
+  given_name: str,
+  family_name: str,
+  name: str,
+  nomeCompleto: str,
+  nomeMae: str,
+  dataNascimento: str,
+  email: str,
+  /** a JSON-encoded string of slugs: "[\"ipva\",...]" */
+  catalog_favorite: z.string().refine((s) => Array.isArray(JSON.parse(s)), 'catalog_favorite must encode a JSON list'),
+});

@@ -1,0 +1,42 @@
+import { Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { SITE } from '../../lib/site.ts';
+import styles from './site-footer.module.css';
+
+export function SiteFooter() {
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className={styles.heading}>
+            Links úteis
+          </h2>
+          <ul className={styles.list}>
+            <li><Link to="/list">Todos os serviços</Link></li>
+            <li><Link to="/orgao">Órgãos do governo</Link></li>
+            <li><Link to="/dados">Dados abertos</Link></li>
+            <li><a href="/app/politicas-de-privacidade-termo-de-uso">Política de privacidade e termo de uso</a></li>
+            <li><a href={SITE.transparencyPortal}>Portal da Transparência</a></li>
+            <li><a href={SITE.governmentSite}>Site do Governo do Piauí</a></li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className={styles.heading}>Fale conosco</h2>
+          <ul className={styles.list}>
+            <li>
+              <Phone size={16} aria-hidden="true" /> Telefone:{' '}
+              <a href={SITE.phone.href}>
+                {SITE.phone.display}, ramal {SITE.phone.extension}
+              </a>
+            </li>
+            <li>
+              <Mail size={16} aria-hidden="true" /> Ouvidoria:{' '}
+              <a href={`mailto:${SITE.ombudsmanEmail}`}>{SITE.ombudsmanEmail}</a>
+            </li>
+          </ul>
+        </div>
+        <p className={styles.copy}>© Governo do Estado do Piauí. Portal de Serviços.</p>
+      </div>
+    </footer>
+  );
+}

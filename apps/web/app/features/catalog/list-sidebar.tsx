@@ -1,0 +1,111 @@
+import type { CategoryNode, DepartmentSummary } from '@portal/contracts';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Form, Link } from 'react-router';
+import { Icon } from '../../components/icon/icon.tsx';
+import { matches } from '../../lib/format.ts';
+import { categoryTarget, clearCategoryTarget, clearKeywordTarget, departmentTarget, searchTarget } from './list-navigation.ts';
+import styles from './catalog-list.module.css';
+import { useNavigate } from 'react-router';
+
+export interface ListSidebarProps {
+  query: string;
+  category: CategoryNode | null;
+  /** the category as the address has it (an alias stays an alias) */
+  categorySlug: string | null;
+  categories: CategoryNode[];
+  departments: DepartmentSummary[];
+  departmentSlug: string | null;
+  categoryFilter: string;
+}
+
+export function ListSidebar({ query, category, categorySlug, categories, departments, departmentSlug, categoryFilter }: ListSidebarProps) {
+  const keywordId = useId();
+  const filterId = useId();
+  const navigate = useNavigate();
+  const [text, setText] = useState(query);
+  const [filter, setFilter] = useState(categoryFilter);
+  const shown = categories.filter((c) => matches(c.name, filter));
+
+  return (
+    <aside className={styles.sidebar} aria-label="Filtros da lista">
+      <section className={styles.box}>
+        <h2 className={styles.boxTitle}>Filtro</h2>
+        <Form
+          method="get"
+          action="/buscar"
+          role="search"
+          aria-label="Filtrar por palavra-chave"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const target = searchTarget(text, categorySlug);
+            if (target) navigate(target);
+          }}
+        >
+          <label htmlFor={keywordId} className="visually-hidden">
+            Palavra-chave
+          </label>
+          <div className={styles.keyword}>
+            <input id={keywordId} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder="Palavra-chave" maxLength={200} />
+            {categorySlug ? <input type="hidden" name="categoria" value={categorySlug} /> : null}
+            {query ? (
+              <Link to={clearKeywordTarget(categorySlug)} className={styles.clear} aria-label="Limpar palavra-chave" onClick={() => setText('')}>
+                <X size={18} aria-hidden="true" />
+              </Link>
+            ) : null}
+            <button type="submit" className={styles.apply}>
+              Buscar
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className={styles.box}>
+        <h2 className={styles.boxTitle}>Por Categoria</h2>
+        {category ? (
+          <p className={styles.chip}>
+            <Icon name={category.icon} size={16} />
+            <span>{category.name}</span>
+            <Link to={clearCategoryTarget(query)} aria-label={`Remover a categoria ${category.name}`} className={styles.chipClear}>
+              <X size={16} aria-hidden="true" />
+            </Link>
+          </p>
+        ) : (
+          <Form method="get" className={styles.filter} onSubmit={(e) => e.preventDefault()}>
+            <label htmlFor={filterId} className="visually-hidden">
+              Filtrar categorias
+            </label>
+            <input id={filterId} type="search" name="filtroCategoria" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filtrar categorias" />
+            <noscript>
+              <button type="submit">Filtrar</button>
+            </noscript>
+          </Form>
+        )}
+        <ul className={styles.categoryList}>
+          {shown.map((c) => (
+            <li key={c.slug}>
+              <Link to={categoryTarget(c.slug)} aria-current={c.slug === category?.slug ? 'page' : undefined}>
+                <Icon name={c.icon} size={18} />
+                <span>{c.name}</span>
+              </Link>
+            </li>
+          ))}
+          {!shown.length ? <li className={styles.muted}>Nenhuma categoria encontrada</li> : null}
+        </ul>
+      </section>
+
+      <section className={styles.box}>
+        <h2 className={styles.boxTitle}>Por Órgão</h2>
+        <ul className={styles.departmentList}>
+          {departments.map((d) => (
+            <li key={d.slug}>
+              <Link to={departmentTarget(d.slug)} aria-current={d.slug === departmentSlug ? 'page' : undefined} title={d.name}>
+                {d.shortName}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import type { CatalogItem } from '@portal/contracts';
+import { ExternalLink, FileDown, MonitorSmartphone } from 'lucide-react';
+import { serviceLinkMode } from '../../lib/links.ts';
+import styles from './service.module.css';
+
+/**
+ * 'Acessar Serviço Digital' following spec §5: with data rows, a form POST of those fields to the link;
+ * a portal link (/app/) by full navigation in the same tab; any other link in a new tab.
+ */
+export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' | 'catalogDataRow' | 'title'> }) {
+  const mode = serviceLinkMode(service.link, service.catalogDataRow);
+  if (mode === 'none') return <p className={styles.presencial}>Serviço realizado presencialmente</p>;
+  const label = (
+    <>
+      <MonitorSmartphone size={20} aria-hidden="true" /> Acessar Serviço Digital
+    </>
+  );
+  if (mode === 'form-post') {
+    return (
+      <form method="post" action={service.link} target="_blank" className={styles.accessForm} data-testid="service-access-form">
+        {service.catalogDataRow.map((row) => (
+          <input key={row.id} type="hidden" name={row.name} value={row.value} />
+        ))}
+        <button type="submit" className={styles.primaryButton}>
+          {label}
+          <span className="visually-hidden"> (abre em nova aba)</span>
+        </button>
+      </form>
+    );
+  }
+  if (mode === 'portal') {
+    return (
+      <a href={service.link} className={styles.primaryButton} data-testid="service-access">
+        {label}
+      </a>
+    );
+  }
+  return (
+    <a href={service.link} target="_blank" rel="noopener noreferrer" className={styles.primaryButton} data-testid="service-access">
+      {label}
+      <ExternalLink size={16} aria-hidden="true" />
+      <span className="visually-hidden"> (abre em nova aba)</span>
+    </a>
+  );
+}
+
+export function PdfButton({ slug }: { slug: string }) {
+  return (
+    <a href={`/v1/catalog/${slug}/pdf`} target="_blank" rel="noopener" className={styles.secondaryButton}>
+      <FileDown size={20} aria-hidden="true" /> Baixar PDF
+      <span className="visually-hidden"> (abre em nova janela)</span>
+    </a>
+  );
+}

@@ -1,0 +1,16 @@
+import { redirect } from 'react-router';
+import { searchTarget } from '../features/catalog/list-navigation.ts';
+import type { Route } from './+types/search-redirect';
+
+/**
+ * Where the search forms land without JavaScript: GET /buscar?q=…&categoria=… redirects to the list's own
+ * address (spec §4). An empty text changes nothing: back to where the form was, or to the list.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const text = url.searchParams.get('q') ?? '';
+  const category = url.searchParams.get('categoria');
+  const target = searchTarget(text, category && /^[a-z0-9-]+$/.test(category) ? category : null);
+  if (target) return redirect(target);
+  return redirect(category ? `/list/${category}` : '/list');
+}

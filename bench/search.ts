@@ -1,0 +1,93 @@
+// Search at scale: p50/p99 latency and throughput of POST /v1/search on 20,000 services, beside a bare
+// Node server answering the same bytes (same run, same machine), reported as ratios.
+import { fork, type ChildProcess } from 'node:child_process';
+import { access, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createDatabase, demoCatalog, generateCatalog, isCatalogEmpty, seedCatalog } from '@portal/db';
+import { machine, writeSection } from './lib.ts';
+
+const SERVICES = Number(process.env.BENCH_SERVICES ?? 20_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const dataDir = fileURLToPath(new URL(`../.data-bench-${SERVICES}`, import.meta.url));
+
+const QUERIES = [
+  { query: 'renovar cnh', groups: ['CATALOG'], from: 0 },
+  { query: 'rg', groups: ['CATALOG'], from: 0 },
+  { query: 'identiadde', groups: ['CATALOG'], from: 0 },
+  { query: 'certidao negativa de debitos', groups: ['CATALOG'], from: 0 },
+  { query: 'ipva', groups: ['CATALOG'], category: 'impostos-e-tributos', from: 10 },
+  { groups: ['CATALOG'], category: 'transito-e-veiculos', from: 0 },
+  { top_hit: 10 },
+];
+
+async function prepareDatabase() {
+  try {
+    await access(dataDir);
+  } catch {
+    console.log(`building a PGlite database with ${SERVICES} services in ${dataDir} (once)…`);
+  }
+  const started = Date.now();
+  const handle = await createDatabase({ dataDir });
+  await handle.migrate();
+  if (await isCatalogEmpty(handle.db)) {
+    await seedCatalog(handle.db, generateCatalog(await demoCatalog(), SERVICES), { demoActivity: true });
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await handle.close();
+}
+
+function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(fileURLToPath(new URL('./search-server.ts', import.meta.url)), args, {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function load(port: number) {
+  const requests = QUERIES.map((q) => ({ method: 'POST' as const, path: '/v1/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify(q) }));
+  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION, requests });
+  if (result.non2xx) throw new Error(`${result.non2xx} answers were not 2xx`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+}
+
+await prepareDatabase();
+const portal = await start(['portal'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+const answers: Record<string, string> = {};
+for (const q of QUERIES) {
+  const res = await fetch(`http://127.0.0.1:${portal.port}/v1/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(q) });
+  answers[JSON.stringify(q)] = await res.text();
+}
+// Warm up, then measure.
+await autocannon({ url: `http://127.0.0.1:${portal.port}`, connections: 2, duration: 2, requests: [{ method: 'POST', path: '/v1/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify(QUERIES[0]) }] });
+const real = await load(portal.port);
+portal.child.disconnect();
+
+const answersFile = join(tmpdir(), `portal-bench-answers-${process.pid}.json`);
+await writeFile(answersFile, JSON.stringify(answers));
+const bare = await start(['bare', answersFile]);
+const baseline = await load(bare.port);
+bare.child.disconnect();
+
+const ratio = (a: number, b: number) => (b ? (a / b).toFixed(1) : 'n/a');
+const table = `## Search (\`npm run bench\`, bench/search.ts)
+
+${SERVICES.toLocaleString('en')} services in embedded PGlite; ${CONNECTIONS} connections for ${DURATION} s, rotating ${QUERIES.length} request bodies
+(keywords with typos and synonyms, a category page, top hits). Baseline: a bare \`node:http\` server answering the same
+bytes for the same body, measured in the same run. Machine: ${await machine()}. Measured ${new Date().toISOString().slice(0, 10)}.
+
+| server | p50 latency (ms) | p99 latency (ms) | throughput (req/s) |
+|---|---|---|---|
+| portal \`POST /v1/search\` | ${real.p50} | ${real.p99} | ${real.rps.toFixed(0)} |
+| bare node:http, same bytes | ${baseline.p50} | ${baseline.p99} | ${baseline.rps.toFixed(0)} |
+| ratio portal / baseline | ${ratio(real.p50, baseline.p50)}× | ${ratio(real.p99, baseline.p99)}× | ${ratio(real.rps, baseline.rps)}× |
+`;
+await writeSection('search', table);
+console.log(table);

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import * as t from '../schema.ts';
+import { stableHash } from '../seed.ts';
+import { hashPassword } from './password.ts';
+
+/** The demo accounts of the README ('Contas de demonstração'); both log in with DEMO_PASSWORD. */
+export const DEMO_PASSWORD = 'portal-demo';
+export const DEMO_ACCOUNTS = {
+  maria: { sub: '5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11', username: 'maria.silva' },
+  joao: { sub: '9e3a7c51-6b2d-4f80-a1c4-7d5e9f2b3c22', username: 'joao.souza' },
+} as const;
+
+const DAY = 86_400_000;
+
+/** A calendar date (yyyy-mm-dd) `days` away from `today`, in Piauí's time zone. */
+function dateFrom(today: Date, days: number): string {
+  const shifted = new Date(today.getTime() + days * DAY);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Fortaleza', year: 'numeric', month: '2-digit', day: '2-digit' }).format(shifted);
+}
+const ago = (today: Date, days: number, hours = 0) => new Date(today.getTime() - days * DAY - hours * 3_600_000);
+
+/** Services each kind of citizen tends to use: the synthetic population that gives recommendations something to learn from. */
+const PERSONAS: string[][] = [
+  // drivers
+  ['renovacao-da-cnh', 'licenciamento-anual-de-veiculo', 'consulta-e-recurso-de-multas-de-transito', 'emissao-do-dae-do-ipva', 'consulta-de-pontuacao-da-cnh', 'vistoria-veicular', 'segunda-via-do-crv-e-crlv'],
+  // taxpayers and Nota Piauiense
+  ['cadastro-nota-piauiense', 'nota-piauiense-sorteios-e-resgate-de-creditos', 'emissao-do-dae-do-ipva', 'certidao-negativa-de-debitos-estaduais', 'consulta-de-debitos-estaduais'],
+  // public servants
+  ['contracheque-do-servidor', 'consulta-de-margem-consignavel', 'declaracao-de-vinculo-funcional', 'solicitacao-de-ferias-e-licencas', 'certidao-de-tempo-de-servico', 'recadastramento-de-servidores'],
+];
+const POPULATION = 36;
+
+function paySlipLines(seed: number) {
+  const base = 4812.37;
+  const gratification = 1250 + (seed % 7) * 10;
+  const meal = 550;
+  const gross = base + gratification + meal;
+  const pension = Math.round(base * 0.14 * 100) / 100;
+  const tax = Math.round((gross - pension - meal) * 0.075 * 100) / 100;
+  return [
+    { codigo: '0001', descricao: 'VENCIMENTO BASE', tipo: 'provento', valor: base },
+    { codigo: '0120', descricao: 'GRATIFICAÇÃO DE ATIVIDADE TÉCNICA', tipo: 'provento', valor: gratification },
+    { codigo: '0305', descricao: 'AUXÍLIO-ALIMENTAÇÃO', tipo: 'provento', valor: meal },
+    { codigo: '5001', descricao: 'CONTRIBUIÇÃO PREVIDENCIÁRIA PIAUIPREV', tipo: 'desconto', valor: pension },
+    { codigo: '5100', descricao: 'IMPOSTO DE RENDA RETIDO NA FONTE', tipo: 'desconto', valor: tax },
+  ];
+}
+
+export async function isIdentityEmpty(db: Database): Promise<boolean> {
+  const found = await db.select({ sub: t.users.sub }).from(t.users).limit(1);
+  return found.length === 0;
+}
+
+/**
+ * The two demo citizens and everything the personal area shows for them, with dates relative to
+ * `today` so that the demo stays true (Maria's CNH always expires in 45 days). Needs the demo catalog.
+ */
+export async function seedIdentityDemo(db: Database, today: Date = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const { maria, joao } = DEMO_ACCOUNTS;
+  await db.transaction(async (tx) => {
+    await tx.insert(t.users).values([
+      {
+        sub: maria.sub,
+        username: maria.username,
+        passwordHash,
+        name: 'Maria da Conceição Silva',
+        givenName: 'Maria',
+        familyName: 'Silva',
+        email: 'maria.silva@exemplo.com.br',
+        emailVerified: true,
+        roles: ['prata', 'bronze'],
+        groups: ['/cidadao'],
+        cpf: '529.982.247-25',
+        motherName: 'Francisca da Conceição Silva',
+        birthDate: '1987-04-12',
+        vehicles: [{ placa: 'PIA1B23', renavam: '01234567890', modelo: 'FIAT/ARGO DRIVE 1.0', anoFabricacao: 2021, anoModelo: 2022 }],
+        cnhCategory: 'B',
+        cnhNumber: '04512345678',
+        cnhRegistry: 'PI912345678',
+        cnhIssuedOn: dateFrom(today, 45 - 10 * 365 - 2),
+        cnhValidUntil: dateFrom(today, 45),
+      },
+      {
+        sub: joao.sub,
+        username: joao.username,
+        passwordHash,
+        name: 'João Pedro de Souza',
+        givenName: 'João',
+        familyName: 'Souza',
+        email: 'joao.souza@exemplo.com.br',
+        emailVerified: true,
+        roles: ['ouro', 'prata', 'bronze'],
+        groups: ['/servidor', '/servidor/sead'],
+        cpf: '153.509.460-56',
+        motherName: 'Antônia Maria de Souza',
+        birthDate: '1979-09-30',
+        vehicles: [],
+        cnhCategory: 'AB',
+        cnhNumber: '03398765432',
+        cnhRegistry: 'PI887654321',
+        cnhIssuedOn: dateFrom(today, -120 - 5 * 365 - 1),
+        cnhValidUntil: dateFrom(today, -120),
+        cnhBlockBca: true,
+      },
+    ]);
+
+    const ids = new Map(
+      ((await tx.execute(sql`select id, slug from services`)) as unknown as { rows: { id: number; slug: string }[] }).rows.map((r) => [r.slug, r.id]),
+    );
+    const id = (slug: string) => {
+      const found = ids.get(slug);
+      if (found == null) throw new Error(`demo identity: unknown service ${slug}`);
+      return found;
+    };
+
+    const favorites = [
+      { sub: maria.sub, slugs: ['emissao-do-dae-do-ipva', 'renovacao-da-cnh', 'cadastro-nota-piauiense'] },
+      { sub: joao.sub, slugs: ['contracheque-do-servidor'] },
+    ];
+    await tx.insert(t.favorites).values(
+      favorites.flatMap(({ sub, slugs }) => slugs.map((slug, i) => ({ userSub: sub, serviceId: id(slug), createdAt: ago(today, 10 + i) }))),
+    );
+
+    // What the two accessed, and a synthetic population of citizens like them (co-occurrence needs neighbours).
+    const accesses: { serviceId: number; userSub: string; accessedAt: Date }[] = [];
+    const history: [string, string[]][] = [
+      [maria.sub, ['renovacao-da-cnh', 'emissao-do-dae-do-ipva', 'licenciamento-anual-de-veiculo', 'cadastro-nota-piauiense', 'consulta-e-recurso-de-multas-de-transito']],
+      [joao.sub, ['contracheque-do-servidor', 'consulta-de-margem-consignavel', 'declaracao-de-vinculo-funcional', 'leilao-de-bens-inserviveis-do-estado']],
+    ];
+    for (let n = 1; n <= POPULATION; n++) {
+      const persona = PERSONAS[n % PERSONAS.length]!;
+      const h = stableHash(`demo-cidadao-${n}`);
+      const picked = persona.filter((_, i) => i < 2 || (h >>> i) % 3 !== 0);
+      history.push([`demo-cidadao-${String(n).padStart(2, '0')}`, picked]);
+    }
+    for (const [sub, slugs] of history) {
+      slugs.forEach((slug, i) => accesses.push({ serviceId: id(slug), userSub: sub, accessedAt: ago(today, 2 + i * 3, (stableHash(sub + slug) % 20) + 1) }));
+    }
+    await tx.insert(t.accessLog).values(accesses);
+
+    const redirect = (url: string) => ({ onClick: { tipo: 'redirect', url } });
+    await tx.insert(t.notifications).values([
+      {
+        userSub: maria.sub,
+        title: 'Sua CNH vence em 45 dias',
+        body: 'A validade da sua Carteira Nacional de Habilitação termina em 45 dias. Agende a renovação com antecedência para evitar multas.',
+        kind: 'alerta',
+        metadata: redirect('/app/catalog/transito-e-veiculos/renovacao-da-cnh'),
+        createdAt: ago(today, 1, 2),
+      },
+      {
+        userSub: maria.sub,
+        title: 'Novos créditos da Nota Piauiense',
+        body: 'Você recebeu créditos por compras com CPF na nota. Seu saldo liberado é de R$ 137,45.',
+        kind: 'novidade',
+        createdAt: ago(today, 3, 5),
+      },
+      {
+        userSub: maria.sub,
+        title: 'IPVA: cota única com desconto',
+        body: 'O pagamento do IPVA em cota única tem desconto até o vencimento. Emita o DAE pelo portal.',
+        kind: 'informacao',
+        readAt: ago(today, 8),
+        createdAt: ago(today, 10),
+      },
+      {
+        userSub: maria.sub,
+        title: 'Manutenção programada',
+        body: 'Alguns serviços digitais ficarão indisponíveis no domingo, das 0h às 6h, para manutenção.',
+        kind: 'alerta',
+        readAt: ago(today, 19),
+        createdAt: ago(today, 20),
+      },
+      {
+        userSub: maria.sub,
+        title: 'Bem-vinda ao Portal de Serviços',
+        body: 'Agora você pode favoritar serviços, acompanhar sua CNH e consultar seu saldo da Nota Piauiense em um só lugar.',
+        kind: 'informacao',
+        bannerUrl: '/app/catalog/favicon.ico',
+        readAt: ago(today, 29),
+        createdAt: ago(today, 30),
+      },
+      {
+        userSub: joao.sub,
+        title: 'Contracheque disponível',
+        body: 'O contracheque do mês passado já está disponível para download.',
+        kind: 'informacao',
+        metadata: redirect('/app/catalog/gestao-publica/contracheque-do-servidor'),
+        createdAt: ago(today, 2),
+      },
+      {
+        userSub: joao.sub,
+        title: 'CNH vencida',
+        body: 'Sua CNH está vencida e há um bloqueio registrado. Procure o DETRAN-PI para regularizar.',
+        kind: 'alerta',
+        createdAt: ago(today, 5),
+      },
+    ]);
+
+    await tx.insert(t.notaPiauienseAccounts).values([
+      { userSub: maria.sub, releasedBalance: '137.45', pendingBalance: '12.30' },
+      { userSub: joao.sub, releasedBalance: '0.00', pendingBalance: '0.00' },
+    ]);
+    const shops = [
+      ['Supermercado Carvalho Ltda', '06.626.253/0001-51'],
+      ['Farmácia Pague Menos S.A.', '06.626.253/0117-38'],
+      ['Armazém Paraíba Ltda', '06.865.505/0001-09'],
+      ['Posto Rodoviário Teresina Ltda', '12.345.678/0001-95'],
+    ] as const;
+    // Credits add up to the released balance: 137.45 liberated + 12.30 pending.
+    const credits = ['41.20', '33.15', '28.60', '34.50', '12.30'];
+    await tx.insert(t.notaPiauienseReceipts).values(
+      credits.map((credit, i) => ({
+        userSub: maria.sub,
+        issuedOn: dateFrom(today, -(12 + i * 17)),
+        issuerName: shops[i % shops.length]![0],
+        issuerCnpj: shops[i % shops.length]![1],
+        amount: (Number(credit) * 40).toFixed(2),
+        credit,
+        status: i === credits.length - 1 ? 'Pendente' : 'Liberado',
+      })),
+    );
+
+    // Six pay slips: the six months before the current one.
+    const [year, month] = dateFrom(today, 0).split('-').map(Number) as [number, number];
+    const slips = Array.from({ length: 6 }, (_, i) => {
+      const index = year * 12 + (month - 1) - (i + 1);
+      const y = Math.floor(index / 12);
+      const m = (index % 12) + 1;
+      return {
+        userSub: joao.sub,
+        year: y,
+        month: m,
+        bond: 'SEAD',
+        registration: '0234567-1',
+        position: 'Analista Administrativo',
+        department: 'Secretaria de Estado da Administração',
+        lines: paySlipLines(index),
+        generatedAt: new Date(Date.UTC(y, m - 1, 28, 12)),
+      };
+    });
+    await tx.insert(t.paySlips).values(slips);
+  });
+}

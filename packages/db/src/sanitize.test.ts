@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { htmlToText, sanitizeRichText } from './sanitize.ts';
+import { normalizeSearchText } from './normalize.ts';
+
+describe('sanitizeRichText', () => {
+  it('keeps structure and drops anything that runs', () => {
+    const out = sanitizeRichText('<p onclick="x()">Olá <strong>cidadão</strong><script>alert(1)</script></p><img src=x onerror=alert(1)><iframe src="https://evil"></iframe>');
+    expect(out).toBe('<p>Olá <strong>cidadão</strong></p>');
+  });
+
+  it('allows only safe link schemes and opens links safely', () => {
+    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a rel="noopener noreferrer" target="_blank">x</a>');
+    expect(sanitizeRichText('<a href="https://www.pi.gov.br">site</a>')).toBe('<a href="https://www.pi.gov.br" rel="noopener noreferrer" target="_blank">site</a>');
+  });
+
+  it('strips styles and classes', () => {
+    expect(sanitizeRichText('<p style="color:red" class="x">a</p>')).toBe('<p>a</p>');
+  });
+});
+
+describe('htmlToText', () => {
+  it('removes markup, decodes entities and keeps words apart', () => {
+    expect(htmlToText('<p>Renovação&nbsp;da <b>CNH</b></p><p>R$ 10 &amp; taxa</p>')).toBe('Renovação da CNH R$ 10 & taxa');
+  });
+});
+
+describe('normalizeSearchText', () => {
+  it('drops accents, case and dots, and splits on punctuation', () => {
+    expect(normalizeSearchText('  Habilitação, B.O.  e CNH!')).toBe('habilitacao bo e cnh');
+  });
+});
