@@ -137,8 +137,15 @@ export const services = pgTable(
     searchVector: tsvector('search_vector'),
     /** unaccented lower-case title, for ordering and trigram matching */
     searchTitle: text('search_title').notNull().default(''),
+    // What a result card shows from other tables, copied by refresh_service_search() so a page of
+    // search results is read from one table (see docs/decisions/001).
+    cardTags: text('card_tags').array().notNull().default(sql`'{}'::text[]`),
+    cardTargets: text('card_targets').array().notNull().default(sql`'{}'::text[]`),
+    cardSections: text('card_sections').array().notNull().default(sql`'{}'::text[]`),
+    cardPopularNames: text('card_popular_names').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
+    index('services_search_title_idx').on(t.searchTitle),
     index('services_category_idx').on(t.categoryId),
     index('services_department_idx').on(t.departmentId),
     index('services_access_count_idx').on(t.accessCount),

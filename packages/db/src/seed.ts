@@ -215,6 +215,9 @@ export async function seedCatalog(db: Database, data: CatalogData, options: { de
     await tx.execute(sql`select refresh_search_lexicon()`);
     if (options.demoActivity) await seedDemoRatings(tx as unknown as Database);
   });
+  // Fresh statistics, or the planner guesses on tables it believes empty; the visibility map lets
+  // counts read indexes instead of whole tables.
+  await db.execute(sql`vacuum analyze`);
 }
 
 /** Plausible, repeatable popularity: the services people use most are the highlighted ones. */

@@ -22,12 +22,20 @@ export const ConfigSchema = z.object({
   OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  /** the audience access tokens must carry (resource indicator); the embedded provider's by default */
+  OIDC_AUDIENCE: optionalText,
+  /** scopes the web app asks for at login; 'openid profile email' (+ the API's scope when embedded) by default */
+  OIDC_SCOPE: optionalText,
+  /** the portal's public origin (https://portal.pi.gov.br): issuer, redirect URIs, cookie security; http://localhost:PORT by default */
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   SEED_DEMO: flag(true),
   WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /** pepper for the one-way hash that identifies anonymous voters; set it in production */
   VOTER_SECRET: z.preprocess(emptyToUndefined, z.string().default('portal-piaui-demo-voter-secret')),
+  /** how long one process reuses an identical search's answer; 0 turns the micro-cache off */
+  SEARCH_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(10)),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
 });

@@ -53,7 +53,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${item.slug}.pdf"`)
         .header('cache-control', 'public, max-age=300')
-        .serializer((payload: unknown) => payload as Buffer)
         .send(pdf);
     },
   );

@@ -45,17 +45,8 @@ export function listSynonyms(db: Database) {
   return rows<{ term: string; expansion: string }>(db, sql`select term, expansion from search_synonyms`);
 }
 
-/** For each token: whether the catalog knows it, and otherwise the closest word it does know. */
-export function analyzeTokens(db: Database, tokens: string[]) {
-  return rows<{ token: string; known: boolean; correction: string | null }>(
-    db,
-    sql`select t.token,
-          exists (select 1 from search_lexicon where word = t.token) as known,
-          (select word from search_lexicon
-            where word % t.token and similarity(word, t.token) >= 0.38
-            order by similarity(word, t.token) desc, length(word), word limit 1) as correction
-        from unnest(${toArray(tokens)}::text[]) as t(token)`,
-  );
+export async function listLexicon(db: Database) {
+  return (await rows<{ word: string }>(db, sql`select word from search_lexicon`)).map((r) => r.word);
 }
 
 /** Each text as a tsquery (text form) matching its Portuguese stems and its unaccented stems; '' for stop words. */
@@ -100,19 +91,30 @@ function toArray(values: string[]): string {
 export interface PageRow {
   id: number;
   score: number | null;
-  total: number;
 }
 
 export type Order = 'relevance' | 'title' | 'popularity';
 
-/** One page of matching ids with the total, ranked. `tsquery` null means no text filter. */
-export function searchPage(
-  db: Database,
-  options: { tsquery: string | null; phrase: string; filters: Filters; order: Order; limit: number; offset: number },
-) {
+interface PageOptions {
+  tsquery: string | null;
+  phrase: string;
+  filters: Filters;
+  order: Order;
+  limit: number;
+  offset: number;
+}
+
+function whereClause(options: Pick<PageOptions, 'tsquery' | 'filters'>) {
   const where = filterConditions(options.filters);
   if (options.tsquery) where.push(sql`s.search_vector @@ ${options.tsquery}::tsquery`);
-  const condition = where.length ? sql.join(where, sql` and `) : sql`true`;
+  return where.length ? sql.join(where, sql` and `) : sql`true`;
+}
+
+/**
+ * One page of matching ids, ranked. The total is counted apart (countMatches): a window count would
+ * make the database rank and sort every match, where an index can stop at the page.
+ */
+export function searchPage(db: Database, options: PageOptions) {
   // Relevance: the weighted text rank, then how much of the title the words cover, a bonus when the
   // whole phrase is in the title, and a whisper of popularity to break near-ties.
   const score = options.tsquery
@@ -125,21 +127,25 @@ export function searchPage(
     options.order === 'relevance' ? sql`score desc, s.search_title` : options.order === 'popularity' ? sql`s.access_count desc, s.search_title` : sql`s.search_title`;
   return rows<PageRow>(
     db,
-    sql`select s.id, ${score} as score, count(*) over ()::int as total
-        from services s where ${condition}
+    sql`select s.id, ${score} as score from services s where ${whereClause(options)}
         order by ${order} limit ${options.limit} offset ${options.offset}`,
   );
 }
 
+export async function countMatches(db: Database, options: Pick<PageOptions, 'tsquery' | 'filters'>) {
+  const found = await rows<{ total: number }>(db, sql`select count(*)::int as total from services s where ${whereClause(options)}`);
+  return found[0]?.total ?? 0;
+}
+
 /** When no word matches, titles that look like what was typed. */
-export function similarTitles(db: Database, options: { phrase: string; filters: Filters; limit: number; offset: number }) {
+export function similarTitles(db: Database, options: { phrase: string; filters: Filters; limit: number }) {
   const where = filterConditions(options.filters);
   where.push(sql`word_similarity(${options.phrase}, s.search_title) >= 0.45`);
   return rows<PageRow>(
     db,
-    sql`select s.id, word_similarity(${options.phrase}, s.search_title)::float8 as score, count(*) over ()::int as total
+    sql`select s.id, word_similarity(${options.phrase}, s.search_title)::float8 as score
         from services s where ${sql.join(where, sql` and `)}
-        order by score desc, s.search_title limit ${options.limit} offset ${options.offset}`,
+        order by score desc, s.search_title limit ${options.limit}`,
   );
 }
 
@@ -183,10 +189,7 @@ export function itemsByIds(db: Database, ids: number[]) {
           c.name as category, c.slug as category_slug, c.icon as category_icon,
           d.name as department, d.slug as department_slug, d.short_name as department_short_name,
           rc.name as result_category, ap.name as access_profile,
-          coalesce(array(select t.name from service_tags st join tags t on t.id = st.tag_id where st.service_id = s.id order by t.name), '{}') as tags,
-          coalesce(array(select tg.name from service_targets stg join targets tg on tg.id = stg.target_id where stg.service_id = s.id order by tg.id), '{}') as targets,
-          coalesce(array(select ds.name from service_sections ss join department_sections ds on ds.id = ss.section_id where ss.service_id = s.id order by ds.id), '{}') as sections,
-          coalesce(array(select p.name from service_popular_names p where p.service_id = s.id order by p.id), '{}') as popular_names
+          s.card_tags as tags, s.card_targets as targets, s.card_sections as sections, s.card_popular_names as popular_names
         from services s
         join categories c on c.id = s.category_id
         join departments d on d.id = s.department_id

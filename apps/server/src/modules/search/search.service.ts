@@ -3,6 +3,7 @@ import { normalizeSearchText, type Database } from '@portal/db';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
 import * as repository from './search.repository.ts';
+import { buildLexicon, closestWord, type Lexicon } from './trigrams.ts';
 
 const TARGET_SLUGS: Record<string, string> = {
   cidadao: 'cidadao',
@@ -16,17 +17,28 @@ const TARGET_SLUGS: Record<string, string> = {
   'negocios e empresas': 'empresa',
 };
 
-const SYNONYM_TTL_MS = 60_000;
-const synonymCache = new WeakMap<Database, { at: number; map: Promise<Map<string, string>> }>();
+const DICTIONARY_TTL_MS = 60_000;
 
-/** Synonyms change rarely; each process keeps them a minute (a cache, never the source of truth). */
-function synonyms(db: Database): Promise<Map<string, string>> {
-  const cached = synonymCache.get(db);
-  if (cached && Date.now() - cached.at < SYNONYM_TTL_MS) return cached.map;
-  const map = repository.listSynonyms(db).then((list) => new Map(list.map((s) => [s.term, s.expansion])));
-  synonymCache.set(db, { at: Date.now(), map });
-  map.catch(() => synonymCache.delete(db));
-  return map;
+interface Dictionary {
+  synonyms: Map<string, string>;
+  lexicon: Lexicon;
+}
+const dictionaries = new WeakMap<Database, { at: number; value: Promise<Dictionary> }>();
+
+/**
+ * Synonyms and the lexicon of known words change only when the catalog does; each process keeps them
+ * a minute (a cache, never the source of truth), so typo correction costs no round trip.
+ */
+function dictionary(db: Database): Promise<Dictionary> {
+  const cached = dictionaries.get(db);
+  if (cached && Date.now() - cached.at < DICTIONARY_TTL_MS) return cached.value;
+  const value = Promise.all([repository.listSynonyms(db), repository.listLexicon(db)]).then(([synonyms, words]) => ({
+    synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])),
+    lexicon: buildLexicon(words),
+  }));
+  dictionaries.set(db, { at: Date.now(), value });
+  value.catch(() => dictionaries.delete(db));
+  return value;
 }
 
 interface TermGroup {
@@ -70,15 +82,14 @@ export async function buildTextQuery(db: Database, query: string): Promise<TextQ
   const normalized = normalizeSearchText(query);
   if (!normalized) return null;
   const tokens = normalized.split(' ').slice(0, 12);
-  const groups = groupTerms(tokens, await synonyms(db));
+  const { synonyms, lexicon } = await dictionary(db);
+  const groups = groupTerms(tokens, synonyms);
 
-  const checkable = groups.filter((g) => g.alternatives.length === 1 && g.typed.length >= 4 && !/^\d+$/.test(g.typed));
-  if (checkable.length) {
-    const analysis = new Map((await repository.analyzeTokens(db, checkable.map((g) => g.typed))).map((a) => [a.token, a]));
-    for (const group of checkable) {
-      const a = analysis.get(group.typed);
-      if (a && !a.known && a.correction) group.alternatives.push(a.correction);
-    }
+  // A word the catalog does not know, long enough to be a typo, also means its closest known word.
+  for (const group of groups) {
+    if (group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed)) continue;
+    const correction = closestWord(lexicon, group.typed);
+    if (correction) group.alternatives.push(correction);
   }
 
   const texts = groups.flatMap((g) => g.alternatives);
@@ -132,31 +143,39 @@ export async function search(db: Database, body: SearchRequest): Promise<SearchI
 
   let page: repository.PageRow[];
   let size: number;
+  let offset = 0;
+  let counted: Pick<Parameters<typeof repository.countMatches>[1], 'tsquery' | 'filters'> | null;
   if (body.top_hit) {
     size = body.top_hit;
-    page = await repository.searchPage(db, {
-      tsquery: null,
-      phrase: '',
-      filters: { ...filters, includeInactive: true },
-      order: 'popularity',
-      limit: body.top_hit,
-      offset: 0,
-    });
+    // "The N most accessed": the total is what is returned.
+    counted = null;
+    page = await repository.searchPage(db, { tsquery: null, filters: { ...filters, includeInactive: true }, phrase: '', order: 'popularity', limit: size, offset });
   } else {
     size = body.size ?? SEARCH_PAGE_SIZE;
-    const offset = body.from ?? 0;
+    offset = body.from ?? 0;
     const text = body.query ? await buildTextQuery(db, body.query) : null;
     if (!text) {
-      page = await repository.searchPage(db, { tsquery: null, phrase: '', filters, order: body.highlighted ? 'popularity' : 'title', limit: size, offset });
+      counted = { tsquery: null, filters };
+      page = await repository.searchPage(db, { ...counted, phrase: '', order: body.highlighted ? 'popularity' : 'title', limit: size, offset });
     } else {
       const common = { phrase: text.phrase, filters, order: 'relevance' as const, limit: size, offset };
+      counted = { tsquery: text.all, filters };
       page = text.all ? await repository.searchPage(db, { ...common, tsquery: text.all }) : [];
-      if (!page.length && text.any) page = await repository.searchPage(db, { ...common, tsquery: text.any });
-      if (!page.length && offset === 0) page = await repository.similarTitles(db, { phrase: text.phrase, filters, limit: size, offset });
+      if (!page.length && text.any) {
+        counted = { tsquery: text.any, filters };
+        page = await repository.searchPage(db, { ...common, tsquery: text.any });
+      }
+      if (!page.length && offset === 0) {
+        // Suggestions for what looks like a title: one page, no more.
+        counted = null;
+        page = await repository.similarTitles(db, { phrase: text.phrase, filters, limit: size });
+      }
     }
   }
 
-  const total = page[0]?.total ?? 0;
+  if (!page.length) return [];
+  // A short page is the last one, so its total is known without counting.
+  const total = page.length < size || !counted ? offset + page.length : await repository.countMatches(db, counted);
   const details = new Map((await repository.itemsByIds(db, page.map((p) => p.id))).map((row) => [row.id, row]));
   const pageCount = Math.max(1, Math.ceil(total / size));
   return page.map((p) => toSearchItem(details.get(p.id)!, p.score, total, pageCount));
