@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'e2e/**/*.test.ts'],
     globalSetup: ['apps/server/src/test-support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

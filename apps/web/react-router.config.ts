@@ -1,10 +1,16 @@
 import type { Config } from '@react-router/dev/config';
 import { basePath } from './base-path.ts';
 
-// The base path is fixed at build time (React Router's basename, Vite's base); `npm start` rebuilds when it changes.
+// The base path is fixed at build time (Vite's base and the catalog's prefix in routes.ts); `npm start`
+// rebuilds when it changes. The basename is '/' so that the portal's pages outside the catalog
+// (/app/app-minha-cnh, ...) are routes of the same app (docs/decisions/004-portal-pages-outside-the-catalog.md).
+const base = basePath();
+
 export default {
   appDirectory: 'app',
   buildDirectory: 'build',
   ssr: true,
-  basename: basePath(),
+  basename: '/',
+  // Under the catalog's path, which the server hands to this app.
+  routeDiscovery: { mode: 'lazy', manifestPath: `${base === '/' ? '' : base}/__manifest` },
 } satisfies Config;

@@ -7,9 +7,16 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { identityPlugin } from './modules/identity/identity.routes.ts';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.ts';
+import { notaPiauienseRoutes } from './modules/nota-piauiense/nota-piauiense.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { openDataRoutes } from './modules/open-data/open-data.routes.ts';
+import { payslipsRoutes } from './modules/payslips/payslips.routes.ts';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { simplifiqueRoutes } from './modules/simplifique/simplifique.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { loadConfig, type Config } from './plugins/config.ts';
@@ -35,6 +42,8 @@ export interface AppOptions {
   /** signature keys for bearer tokens (tests); defaults to the identity provider's */
   authKeys?: JWTVerifyGetKey;
   authIssuer?: string;
+  /** the audience test tokens carry */
+  authAudience?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -46,6 +55,8 @@ export async function buildApp(options: AppOptions = {}) {
     trustProxy: config.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // A first start migrates and seeds the demo (catalog, accounts, open data) inside the database plugin.
+    pluginTimeout: 180_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only; a body in any other type is refused with 415 rather than half-understood.
@@ -58,8 +69,9 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
-  await app.register(authPlugin, { config, keys: options.authKeys, issuer: options.authIssuer });
+  await app.register(authPlugin, { config, keys: options.authKeys, issuer: options.authIssuer, audience: options.authAudience });
 
+  await app.register(identityPlugin);
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
   await app.register(departmentsRoutes);
@@ -67,7 +79,13 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(ratingsRoutes);
   await app.register(favoritesRoutes);
   await app.register(indicatorsRoutes);
+  await app.register(openDataRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(notaPiauienseRoutes);
+  await app.register(payslipsRoutes);
+  await app.register(recommendationsRoutes);
   await app.register(vitalsRoutes);
+  await app.register(simplifiqueRoutes);
 
   const base = config.BASE_PATH;
   if (base !== '/') app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(base, 302));

@@ -1,21 +1,34 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData, type LinksFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { FailureContent, NotFoundContent } from './components/error-page/error-page.tsx';
 import { SiteFooter } from './components/footer/site-footer.tsx';
-import { SiteHeader, type HeaderUser } from './components/header/site-header.tsx';
+import { SiteHeader } from './components/header/site-header.tsx';
 import { SnackbarRegion } from './components/snackbar/snackbar.tsx';
 import './lib/load-context.ts';
+import { FAVORITE_NOTICE_PARAM, favoriteNotice } from './features/favorites/favorites.ts';
+import { loadShellCitizen } from './routes/personal-data.server.ts';
+import { PageNotice, PersonalAccount, PersonalProviders } from './routes/personal-shell.tsx';
 import favicon from './favicon.svg?url';
 import './styles/global.css';
 
+export function meta({ error }: Route.MetaArgs) {
+  // Only pages that failed before their own meta could run fall back to these.
+  if (!error) return [{ title: 'Governo do Piauí - Portal de Serviços' }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? 'Governo do Piauí - Página não encontrada' : 'Governo do Piauí - Erro ao carregar a página' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  // The citizen's session arrives with the login issue; until then every visitor is anonymous.
-  const user: HeaderUser | null = null;
-  return { nonce: context.cspNonce, user };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The logged-in citizen's header (null when anonymous); tokens stay on the server.
+  const citizen = await loadShellCitizen(context);
+  return { nonce: context.cspNonce, citizen, notice: favoriteNotice(new URL(request.url).searchParams.get(FAVORITE_NOTICE_PARAM)) };
 }
 
 function NavigationProgress() {
@@ -32,6 +45,10 @@ function NavigationProgress() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.nonce;
+  // A mark for the browser tests (and people's tools): the page is interactive from here on.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="pt-BR">
       <head>
@@ -45,11 +62,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#conteudo" className="skip-link">
           Ir para o conteúdo
         </a>
-        <SiteHeader user={data?.user ?? null} />
-        <NavigationProgress />
-        <main id="conteudo" tabIndex={-1}>
-          {children}
-        </main>
+        <PersonalProviders citizen={data?.citizen ?? null}>
+          <SiteHeader account={data?.citizen ? <PersonalAccount citizen={data.citizen} /> : undefined} />
+          <NavigationProgress />
+          <main id="conteudo" tabIndex={-1}>
+            <PageNotice notice={data?.notice ?? null} />
+            {children}
+          </main>
+        </PersonalProviders>
         <SiteFooter />
         <SnackbarRegion />
         <ScrollRestoration nonce={nonce} />

@@ -1,7 +1,10 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+import { basePath } from '../base-path.ts';
 
-// The URLs are a public contract (spec §2): each path is listed here, in the spec's words.
-export default [
+// The URLs are a public contract (spec §2): each path is listed here, in the spec's words. The router's
+// basename is '/': the catalog lives under BASE_PATH, the portal's other pages under /app
+// (docs/decisions/004-portal-pages-outside-the-catalog.md).
+const catalog = [
   index('routes/home.tsx'),
   route('buscar', 'routes/search-redirect.ts'),
   route('search/:query?', 'routes/catalog-list.tsx', { id: 'search' }),
@@ -12,8 +15,28 @@ export default [
   route('orgao', 'routes/departments.tsx'),
   route('orgao/:orgao', 'routes/department.tsx'),
   route('dados', 'routes/open-data.tsx'),
-  // The open-data viewer has its own issue; until then its addresses say so instead of a 404.
+  // The server's CSV of a query (resource route), then every form of the viewer's addresses (spec §2).
+  route('dados/:resources/:endpoint/arquivo.csv', 'routes/open-data-download.ts'),
   route('dados/*', 'routes/open-data-viewer.tsx'),
   route(':category/:catalog', 'routes/service.tsx'),
   route('*', 'routes/not-found.tsx'),
+];
+
+const base = basePath();
+
+export default [
+  ...(base === '/' ? catalog : prefix(base.slice(1), catalog)),
+  // The portal pages the header and the widgets link to (spec §2, issue 4).
+  route('app/app-minha-cnh', 'routes/pages-cnh.tsx'),
+  route('app/app-nota-piauiense', 'routes/pages-nota-piauiense.tsx'),
+  route('app/politicas-de-privacidade-termo-de-uso', 'routes/pages-privacy.tsx'),
+  route('app/app-simplifique', 'routes/pages-simplifique.tsx'),
+  route('app/app-documentos', 'routes/pages-documents.tsx'),
+  route('app/acompanhar-minhas-solicitacoes', 'routes/pages-requests.tsx'),
+  route('app/dashboard', 'routes/pages-dashboard.tsx'),
+  // The citizen's actions and downloads (backend-for-frontend: the server adds the token).
+  route('app/minha-area/favoritos', 'routes/personal-favorite.ts'),
+  route('app/minha-area/notificacoes', 'routes/personal-notifications.ts'),
+  route('app/minha-area/contracheques/:id', 'routes/personal-payslip.ts'),
+  ...(base === '/' ? [] : [route('*', 'routes/not-found.tsx', { id: 'portal-not-found' })]),
 ] satisfies RouteConfig;

@@ -8,3 +8,4 @@ export { sanitizeRichText, htmlToText } from './sanitize.ts';
 export { normalizeSearchText } from './normalize.ts';
 export { hashPassword, verifyPassword } from './identity/password.ts';
 export { seedIdentityDemo, isIdentityEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/demo-accounts.ts';
+export { seedOpenData, isOpenDataEmpty, OPEN_DATA_DEMO_SIZE, OPEN_DATA_TEST_SIZE, OPEN_DATA_DATASETS, type OpenDataOptions, type OpenDataSize } from './open-data/seed.ts';

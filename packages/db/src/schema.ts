@@ -642,3 +642,27 @@ export const paySlips = pgTable(
   },
   (t) => [unique('pay_slips_user_period_unique').on(t.userSub, t.year, t.month, t.bond), index('pay_slips_user_idx').on(t.userSub)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Simplifique (issue 4, apps/server/src/modules/simplifique): citizens' suggestions to simplify services.
+// ---------------------------------------------------------------------------------------------------------
+
+/** A suggestion sent through /app/app-simplifique; name and e-mail are optional and used only to answer it. */
+export const simplifiqueSuggestions = pgTable(
+  'simplifique_suggestions',
+  {
+    id: serial('id').primaryKey(),
+    /** SIMP-{year}-{id, 6 digits}: what the citizen keeps to follow up */
+    protocol: text('protocol').unique(),
+    /** one of SIMPLIFIQUE_SUBJECTS' keys */
+    subject: text('subject').notNull(),
+    service: text('service').notNull().default(''),
+    message: text('message').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** the logged-in citizen who sent it, if any */
+    userSub: text('user_sub'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('simplifique_suggestions_created_idx').on(t.createdAt)],
+);

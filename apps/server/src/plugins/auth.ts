@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { unauthorized } from '../lib/http-error.ts';
+import { identitySettings } from '../modules/identity/settings.ts';
+import { embeddedVerifyKeys } from '../modules/identity/signing-keys.ts';
 import type { Config } from './config.ts';
 
 export interface AuthUser {
@@ -30,6 +32,8 @@ export interface AuthPluginOptions {
   /** where token signatures are checked; defaults to the issuer's published keys */
   keys?: JWTVerifyGetKey;
   issuer?: string;
+  /** the audience tokens must carry; defaults to the identity settings' (the embedded API resource) */
+  audience?: string;
 }
 
 /** The keys of an OpenID Connect issuer, found through its discovery document, fetched once and cached by jose. */
@@ -67,8 +71,13 @@ function toUser(payload: JWTPayload): AuthUser {
  * read `request.user` when a valid token comes along; personal routes add `app.requireUser`.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
-  const issuer = options.issuer ?? options.config.OIDC_ISSUER;
-  const keys = options.keys ?? (issuer ? discoveredKeys(issuer) : undefined);
+  const settings = identitySettings(options.config);
+  // Injected keys (tests) come with their own issuer; otherwise the external issuer's published keys, or
+  // the embedded provider's, read from the database where it keeps them.
+  const issuer = options.keys ? options.issuer : settings.issuer;
+  const audience = options.keys ? options.audience : settings.audience;
+  const keys = options.keys ?? (settings.embedded ? embeddedVerifyKeys(() => app.db) : discoveredKeys(settings.issuer));
+  if (!audience && !options.keys) app.log.warn('OIDC_AUDIENCE is not set: bearer tokens are accepted for any audience of the issuer');
 
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
@@ -88,6 +97,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     try {
       const { payload } = await jwtVerify(match[1]!, keys, {
         issuer,
+        audience,
         algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
         requiredClaims: ['sub', 'exp'],
       });

@@ -5,6 +5,16 @@ const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
 const flag = (fallback: boolean) =>
   z.preprocess((v) => (v === undefined || v === '' ? fallback : !['false', '0', 'no', 'off'].includes(String(v).toLowerCase())), z.boolean());
 
+const serviceUrl = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^\/[^/]/.test(v) || URL.canParse(v), 'must be an absolute URL or a path starting with /')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default(fallback),
+  );
+
 /** The environment of ARCHITECTURE.md, validated once at start-up. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -38,6 +48,14 @@ export const ConfigSchema = z.object({
   SEARCH_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(10)),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
+  // Open data (issue 5): where the /dados screens fetch from. A path means this server (the built-in
+  // copies of the APIs, so open data works offline); an absolute URL points at the state's own services.
+  /** transparency API: {base}/despesas/... and {base}/servidores/... */
+  TRANSPARENCIA_API_URL: serviceUrl('/api/transparencia'),
+  /** audit-court API: {base}/{resources}/{category}/{query} */
+  TCE_API_URL: serviceUrl('/api/tce'),
+  /** the digital-transformation users log (CSV) */
+  USERS_LOG_URL: serviceUrl('/api/transformacao-digital/log-usuarios.csv'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -1,4 +1,7 @@
-import { createDatabase, demoCatalog, isCatalogEmpty, isIdentityEmpty, seedCatalog, seedIdentityDemo, type Database, type DatabaseHandle } from '@portal/db';
+import {
+  createDatabase, demoCatalog, isCatalogEmpty, isIdentityEmpty, isOpenDataEmpty, OPEN_DATA_DEMO_SIZE, seedCatalog, seedIdentityDemo, seedOpenData,
+  type Database, type DatabaseHandle,
+} from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
@@ -26,6 +29,11 @@ export const dbPlugin = fp(async (app: FastifyInstance, { config, database }: Db
     if (config.SEED_DEMO && (await isCatalogEmpty(handle.db))) {
       app.log.info('empty database: loading the demo catalog');
       await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
+    }
+    if (config.SEED_DEMO && (await isOpenDataEmpty(handle.db))) {
+      const openDataStarted = Date.now();
+      await seedOpenData(handle.db, OPEN_DATA_DEMO_SIZE);
+      app.log.info({ ...OPEN_DATA_DEMO_SIZE, ms: Date.now() - openDataStarted }, 'open data generated');
     }
     if (config.SEED_DEMO && (await isIdentityEmpty(handle.db))) {
       app.log.info('no accounts yet: loading the demo citizens (maria.silva, joao.souza)');

@@ -6,6 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, createGzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { citizenContext } from './web-citizen.ts';
 
 /** The web app's build (apps/web/build): `client/` holds the browser's files, `server/index.js` the SSR build. */
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../web/build', import.meta.url));
@@ -58,7 +59,8 @@ type RequestHandler = (request: Request, loadContext?: unknown) => Promise<Respo
 /**
  * Serves the React Router app (apps/web) from this process: the browser's files under BASE_PATH with long
  * caching, and every other page request under BASE_PATH (and the other /app/* pages) to React Router.
- * Loaders reach the API in-process through `app.inject`, so validation and auth apply as to any caller.
+ * Loaders reach the API in-process through `app.inject`, so validation and auth apply as to any caller;
+ * the citizen's calls carry the session's bearer token, added here (web-citizen.ts).
  */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const buildDir = options.buildDir ?? WEB_BUILD_DIR;
@@ -114,25 +116,26 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 
   const toWebRequest = (request: FastifyRequest): Request => {
     const origin = `${request.protocol}://${request.host}`;
+    // The router's basename is '/': the catalog's pages and the portal's /app/* pages are routes of one app.
+    const url = request.url;
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body);
-    return new Request(new URL(request.url, origin), {
+    return new Request(new URL(url, origin), {
       method: request.method,
       headers,
-      body: hasBody ? (request.body as Buffer) : undefined,
+      body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
     });
   };
 
   const sendWebResponse = async (request: FastifyRequest, reply: FastifyReply, response: Response) => {
     reply.code(response.status);
-    for (const [name, value] of response.headers) {
-      if (name === 'set-cookie') continue;
-      reply.header(name, value);
-    }
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') reply.header(name, value);
+    });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
@@ -156,6 +159,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const remoteAddress = request.ip;
     const authorization = request.headers.authorization;
     const loadContext = {
+      // the citizen's session and calls on their behalf (the token stays on the server)
+      ...citizenContext(app, request),
       cspNonce: randomBytes(16).toString('base64'),
       api: async ({ method, url, body }: { method: 'GET' | 'POST'; url: string; body?: unknown }) => {
         const answer = await app.inject({
@@ -188,8 +193,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   if (base) {
     app.route({ method: methods, url: base, handler: pageHandler, schema: { hide: true } });
     app.route({ method: methods, url: `${base}/*`, handler: pageHandler, schema: { hide: true } });
-    // Other portal pages (/app/dashboard, ...) get the portal's own 404 page until they exist.
-    if (base.startsWith('/app/')) app.route({ method: ['GET', 'HEAD'], url: '/app/*', handler: pageHandler, schema: { hide: true } });
+    // The portal's other pages (/app/dashboard, /app/app-simplifique, ...; the identity module's own
+    // /app/entrar, /app/auth/callback and /app/sair are more specific routes and win).
+    if (base !== '/app') app.route({ method: methods, url: '/app/*', handler: pageHandler, schema: { hide: true } });
   } else {
     app.route({ method: methods, url: '/', handler: pageHandler, schema: { hide: true } });
     app.route({ method: methods, url: '/*', handler: pageHandler, schema: { hide: true } });

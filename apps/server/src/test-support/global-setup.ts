@@ -2,7 +2,7 @@ import { writeFile, rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase, demoCatalog, dumpPglite, seedCatalog, seedIdentityDemo } from '@portal/db';
+import { createDatabase, demoCatalog, dumpPglite, OPEN_DATA_TEST_SIZE, seedCatalog, seedIdentityDemo, seedOpenData } from '@portal/db';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
     await handle.migrate();
     await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
     await seedIdentityDemo(handle.db);
+    await seedOpenData(handle.db, OPEN_DATA_TEST_SIZE);
     await handle.close();
     project.provide('pgliteDump', '');
   } else {
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject) {
     await handle.migrate();
     await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
     await seedIdentityDemo(handle.db);
+    await seedOpenData(handle.db, OPEN_DATA_TEST_SIZE);
     const dump = await dumpPglite(handle);
     await handle.close();
     const file = join(dir, 'demo.tar');

@@ -1,3 +1,5 @@
+import { catalogPath } from './paths.ts';
+
 // Addresses of the state's other sites that the portal links to. Confirm them before going live
 // (apps/web/NOTES-FOR-LEAD.md); none of them is loaded by the pages, only linked.
 export const SITE = {
@@ -18,14 +20,14 @@ export const SITE = {
     youtube: 'https://www.youtube.com/@governodopiaui',
     x: 'https://x.com/governodopiaui',
   },
-  /** the login of the citizen's account (the login issue fills it) */
-  loginPath: '/app/login',
+  /** the citizen's login (served by the identity module) */
+  loginPath: '/app/entrar',
 };
 
 /** Audience lists (spec §2): the floating header's Empresa goes to another list than the main header's. */
 export const AUDIENCE_LINKS = {
-  cidadao: '/list/servicos-ao-cidadao',
-  servidor: '/list/servidor-publico',
-  empresa: '/list/empresas',
-  empresaFloating: '/list/negocios-e-empresas',
+  cidadao: catalogPath('/list/servicos-ao-cidadao'),
+  servidor: catalogPath('/list/servidor-publico'),
+  empresa: catalogPath('/list/empresas'),
+  empresaFloating: catalogPath('/list/negocios-e-empresas'),
 };

@@ -7,7 +7,10 @@ import { AppPromotion, SocialSection } from '../features/home/outreach-sections.
 import { qrSvg } from '../features/home/qr.server.ts';
 import { api, orEmpty } from '../lib/api.server.ts';
 import { canonicalUrl, pageMeta } from '../lib/seo.ts';
+import { catalogPath } from '../lib/paths.ts';
 import { SITE } from '../lib/site.ts';
+import { loadPersonalHome } from './personal-data.server.ts';
+import { PersonalHomeSections } from './personal-home.tsx';
 import type { Route } from './+types/home';
 
 /** Cards in each carousel of the home. */
@@ -20,7 +23,9 @@ const orNull = <T,>(promise: Promise<T>) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [categories, quickAccess, mostAccessed, availableServices, digitalServices, citizensRegistered] = await Promise.all([
+  const [personal, categories, quickAccess, mostAccessed, availableServices, digitalServices, citizensRegistered] = await Promise.all([
+    // The logged-in citizen's widgets (null when anonymous).
+    loadPersonalHome(context),
     orEmpty(api.categories(context)),
     orEmpty(api.search(context, { highlighted: true, size: CAROUSEL_SIZE })),
     orEmpty(api.search(context, { top_hit: 10 })),
@@ -48,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     indicators,
     qr: { googlePlay: qrSvg(SITE.stores.googlePlay), appStore: qrSvg(SITE.stores.appStore) },
     canonical: canonicalUrl(request),
+    personal,
   };
 }
 
@@ -65,15 +71,16 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, categories, quickAccess, mostAccessed, indicators, qr } = loaderData;
+  const { banner, categories, quickAccess, mostAccessed, indicators, qr, personal } = loaderData;
   return (
     <>
       <HomeBanner index={banner} />
       <div className="container">
         <CategoryBanner categories={categories} />
         <AudienceCards />
-        <Carousel title="Acesso rápido" items={quickAccess} itemKey={(s) => s.slug} renderItem={(s) => <ServiceCard service={s} />} moreHref="/search/acesso-rapido" />
-        <Carousel title="Mais acessados" items={mostAccessed} itemKey={(s) => s.slug} renderItem={(s) => <ServiceCard service={s} />} moreHref="/search/mais-acessados" />
+        {personal ? <PersonalHomeSections personal={personal} /> : null}
+        <Carousel title="Acesso rápido" items={quickAccess} itemKey={(s) => s.slug} renderItem={(s) => <ServiceCard service={s} />} moreHref={catalogPath('/search/acesso-rapido')} />
+        <Carousel title="Mais acessados" items={mostAccessed} itemKey={(s) => s.slug} renderItem={(s) => <ServiceCard service={s} />} moreHref={catalogPath('/search/mais-acessados')} />
       </div>
       <IndicatorsSection indicators={indicators} />
       <OmbudsmanSection />

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { searchTarget } from '../features/catalog/list-navigation.ts';
+import { catalogPath } from '../lib/paths.ts';
 import type { Route } from './+types/search-redirect';
 
 /**
@@ -11,6 +12,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const text = url.searchParams.get('q') ?? '';
   const category = url.searchParams.get('categoria');
   const target = searchTarget(text, category && /^[a-z0-9-]+$/.test(category) ? category : null);
-  if (target) return redirect(target);
-  return redirect(category ? `/list/${category}` : '/list');
+  if (target) return redirect(catalogPath(target));
+  return redirect(catalogPath(category ? `/list/${category}` : '/list'));
 }

@@ -12,18 +12,8 @@ export async function countDigitalServices(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-/**
- * Citizens known to the portal. Until the login issue brings an accounts table, these are the distinct
- * people seen in the access log and the favourites (each identified by the subject of their token).
- */
+/** Citizens with an account in the portal's identity provider. */
 export async function countCitizensRegistered(db: Database): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-          select user_sub from access_log where user_sub is not null
-          union
-          select user_sub from favorites
-        ) people`,
-  );
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from users`);
   return row?.n ?? 0;
 }

@@ -1,7 +1,6 @@
-import { ErrorResponse } from '@portal/contracts';
+import { ErrorResponse, IndicatorParams as Params, MetabaseQueryResponse } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/http-error.ts';
 import * as repository from './indicators.repository.ts';
 
@@ -11,21 +10,6 @@ export const INDICATORS: Record<string, { name: string; count: (db: Database) =>
   '88/77': { name: 'digitalServices', count: repository.countDigitalServices },
   '89/78': { name: 'citizensRegistered', count: repository.countCitizensRegistered },
 };
-
-const Params = z.object({
-  dashcard: z.coerce.number({ error: 'Indicador inválido.' }).int('Indicador inválido.'),
-  card: z.coerce.number({ error: 'Indicador inválido.' }).int('Indicador inválido.'),
-});
-
-/** Metabase's answer shape, reduced to what clients read: the first cell of the first row. */
-const MetabaseQueryResponse = z.object({
-  data: z.object({
-    rows: z.array(z.array(z.number())),
-    cols: z.array(z.object({ name: z.string(), base_type: z.string() })),
-  }),
-  row_count: z.number().int(),
-  status: z.literal('completed'),
-});
 
 export const indicatorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

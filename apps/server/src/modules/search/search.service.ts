@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_SIZE, type SearchItem, type SearchRequest } from '@portal/contracts';
 import { normalizeSearchText, type Database } from '@portal/db';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { iso } from '../../lib/rows.ts';
+import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
 import * as repository from './search.repository.ts';
 import { buildLexicon, closestWord, type Lexicon } from './trigrams.ts';
 
@@ -176,44 +176,7 @@ export async function search(db: Database, body: SearchRequest): Promise<SearchI
   if (!page.length) return [];
   // A short page is the last one, so its total is known without counting.
   const total = page.length < size || !counted ? offset + page.length : await repository.countMatches(db, counted);
-  const details = new Map((await repository.itemsByIds(db, page.map((p) => p.id))).map((row) => [row.id, row]));
+  const cards = new Map((await cardsByIds(db, page.map((p) => p.id))).map((row) => [row.id, row]));
   const pageCount = Math.max(1, Math.ceil(total / size));
-  return page.map((p) => toSearchItem(details.get(p.id)!, p.score, total, pageCount));
-}
-
-function toSearchItem(row: repository.ItemRow, score: number | null, total: number, pageCount: number): SearchItem {
-  return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    slug: row.slug,
-    description: row.description,
-    category: row.category,
-    categorySlug: row.category_slug,
-    categoryIcon: row.category_icon,
-    department: row.department,
-    departmentSlug: row.department_slug,
-    departmentShortName: row.department_short_name,
-    icon: row.icon,
-    iconService: row.icon || null,
-    link: row.link ?? '',
-    imageUrl: row.image_url,
-    resultCategory: row.result_category,
-    accessProfile: row.access_profile,
-    tags: row.tags,
-    targets: row.targets,
-    departmentSections: row.sections,
-    platforms: row.platforms,
-    popularNames: row.popular_names,
-    isFree: row.is_free,
-    isOnline: row.is_online,
-    isDigital: row.is_digital,
-    isSelfService: row.is_self_service,
-    highlighted: row.highlighted,
-    active: row.active,
-    pageCount,
-    resultTotal: total,
-    score: score == null ? null : Math.round(score * 10000) / 10000,
-    updated_at: iso(row.updated_at),
-  };
+  return page.map((p) => toSearchItem(cards.get(p.id)!, { score: p.score, total, pageCount }));
 }

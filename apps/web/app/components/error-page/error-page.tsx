@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { catalogPath } from '../../lib/paths.ts';
 import { SearchForm } from '../search-form/search-form.tsx';
 import styles from './error-page.module.css';
 
@@ -14,9 +15,9 @@ export function NotFoundContent({ message }: { message?: string }) {
         <SearchForm label="Buscar serviço" hideLabel size="large" />
       </div>
       <ul className={styles.links}>
-        <li><Link to="/">Página inicial do portal</Link></li>
-        <li><Link to="/list">Todos os serviços</Link></li>
-        <li><Link to="/orgao">Órgãos do governo</Link></li>
+        <li><Link to={catalogPath('/')}>Página inicial do portal</Link></li>
+        <li><Link to={catalogPath('/list')}>Todos os serviços</Link></li>
+        <li><Link to={catalogPath('/orgao')}>Órgãos do governo</Link></li>
       </ul>
     </div>
   );
@@ -34,7 +35,7 @@ export function FailureContent({ status, message }: { status?: number; message?:
       </p>
       <ul className={styles.links}>
         <li><a href="">Tentar novamente</a></li>
-        <li><Link to="/">Página inicial do portal</Link></li>
+        <li><Link to={catalogPath('/')}>Página inicial do portal</Link></li>
       </ul>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { catalogPath } from '../../lib/paths.ts';
 import { SITE } from '../../lib/site.ts';
 import styles from './site-footer.module.css';
 
@@ -12,9 +13,9 @@ export function SiteFooter() {
             Links úteis
           </h2>
           <ul className={styles.list}>
-            <li><Link to="/list">Todos os serviços</Link></li>
-            <li><Link to="/orgao">Órgãos do governo</Link></li>
-            <li><Link to="/dados">Dados abertos</Link></li>
+            <li><Link to={catalogPath('/list')}>Todos os serviços</Link></li>
+            <li><Link to={catalogPath('/orgao')}>Órgãos do governo</Link></li>
+            <li><Link to={catalogPath('/dados')}>Dados abertos</Link></li>
             <li><a href="/app/politicas-de-privacidade-termo-de-uso">Política de privacidade e termo de uso</a></li>
             <li><a href={SITE.transparencyPortal}>Portal da Transparência</a></li>
             <li><a href={SITE.governmentSite}>Site do Governo do Piauí</a></li>

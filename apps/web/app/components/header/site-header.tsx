@@ -1,6 +1,7 @@
 import { CircleUser } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { catalogPath } from '../../lib/paths.ts';
 import { AUDIENCE_LINKS, SITE } from '../../lib/site.ts';
 import { BrandMark } from '../brand/brand.tsx';
 import { SearchForm } from '../search-form/search-form.tsx';
@@ -9,10 +10,6 @@ import styles from './site-header.module.css';
 /** Scroll past which the header becomes the fixed floating variant (spec §9). */
 export const FLOATING_THRESHOLD = 350;
 
-export interface HeaderUser {
-  name: string;
-  notaPiauienseBalance: number | null;
-}
 
 function useFloating(): boolean {
   const [floating, setFloating] = useState(false);
@@ -25,43 +22,44 @@ function useFloating(): boolean {
   return floating;
 }
 
-/** The Nota Piauiense balance chip: only for a logged-in citizen (the login issue fills the user). */
-function NotaPiauienseChip({ user }: { user: HeaderUser | null }) {
-  if (!user || user.notaPiauienseBalance == null) return null;
-  const balance = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(user.notaPiauienseBalance);
-  return <span className={styles.chip}>Nota Piauiense: {balance}</span>;
-}
-
-export function SiteHeader({ user, searchText }: { user: HeaderUser | null; searchText?: string }) {
+/**
+ * `account`: the logged-in citizen's widgets (bell, Nota Piauiense chip, menu), given by the root layout;
+ * without it, 'ACESSO CIDADÃO', which logs in and comes back to this page.
+ */
+export function SiteHeader({ account, searchText }: { account?: ReactNode; searchText?: string }) {
   const floating = useFloating();
+  const location = useLocation();
+  const loginHref = `${SITE.loginPath}?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
   return (
     <>
-      <div className={styles.topBar}>
-        <div className={`container ${styles.topBarInner}`}>
-          <a href={SITE.transparencyPortal}>Portal da Transparência</a>
-          <a href={SITE.governmentSite}>Governo do Piauí</a>
-        </div>
-      </div>
+      <nav className={styles.topBar} aria-label="Sites do governo">
+        <ul className={`container ${styles.topBarInner}`}>
+          <li>
+            <a href={SITE.transparencyPortal}>Portal da Transparência</a>
+          </li>
+          <li>
+            <a href={SITE.governmentSite}>Governo do Piauí</a>
+          </li>
+        </ul>
+      </nav>
       {/* Keeps the page from jumping when the header leaves the flow. */}
       <div className={styles.placeholder} data-active={floating || undefined}>
         <header className={styles.header} data-floating={floating ? 'true' : 'false'} data-testid="site-header">
           <div className={`container ${styles.inner}`}>
-            <Link to="/" className={styles.brand} aria-label="Portal de Serviços do Governo do Piauí: página inicial">
+            <Link to={catalogPath('/')} className={styles.brand}>
               <BrandMark size={floating ? 32 : 40} />
-              <span className={styles.brandText} aria-hidden="true">
+              <span className={styles.brandText}>
                 <strong>Portal de Serviços</strong>
                 <span>Governo do Piauí</span>
+                <span className="visually-hidden"> (página inicial)</span>
               </span>
             </Link>
             <div className={styles.search}>
               <SearchForm key={searchText ?? ''} label="Serviços" hideLabel={floating} defaultValue={searchText} />
             </div>
             <div className={styles.account}>
-              <NotaPiauienseChip user={user} />
-              {user ? (
-                <span className={styles.userName}>{user.name}</span>
-              ) : (
-                <a href={SITE.loginPath} className={styles.login}>
+              {account ?? (
+                <a href={loginHref} className={styles.login}>
                   <CircleUser size={20} aria-hidden="true" />
                   ACESSO CIDADÃO
                 </a>
@@ -80,10 +78,10 @@ export function SiteHeader({ user, searchText }: { user: HeaderUser | null; sear
                 <NavLink to={floating ? AUDIENCE_LINKS.empresaFloating : AUDIENCE_LINKS.empresa}>Empresa</NavLink>
               </li>
               <li>
-                <NavLink to="/orgao">Órgãos</NavLink>
+                <NavLink to={catalogPath('/orgao')}>Órgãos</NavLink>
               </li>
               <li>
-                <NavLink to="/dados">Dados abertos</NavLink>
+                <NavLink to={catalogPath('/dados')}>Dados abertos</NavLink>
               </li>
             </ul>
           </nav>

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
+import { catalogPath } from '../../lib/paths.ts';
 import styles from './search-form.module.css';
 
 export interface SearchFormProps {
@@ -26,10 +27,10 @@ export function SearchForm({ label, hideLabel, defaultValue = '', category, size
     event.preventDefault();
     const query = text.trim();
     if (!query) return;
-    navigate(category ? `/list/${category}/${encodeURIComponent(query)}` : `/search/${encodeURIComponent(query)}`);
+    navigate(catalogPath(category ? `/list/${category}/${encodeURIComponent(query)}` : `/search/${encodeURIComponent(query)}`));
   };
   return (
-    <Form method="get" action="/buscar" role="search" aria-label={label} className={`${styles.form} ${styles[size]}`} onSubmit={onSubmit}>
+    <Form method="get" action={catalogPath('/buscar')} role="search" aria-label={label} className={`${styles.form} ${styles[size]}`} onSubmit={onSubmit}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : styles.label}>
         {label}
       </label>

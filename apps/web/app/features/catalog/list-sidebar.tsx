@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { Icon } from '../../components/icon/icon.tsx';
 import { matches } from '../../lib/format.ts';
+import { catalogPath } from '../../lib/paths.ts';
 import { categoryTarget, clearCategoryTarget, clearKeywordTarget, departmentTarget, searchTarget } from './list-navigation.ts';
 import styles from './catalog-list.module.css';
 import { useNavigate } from 'react-router';
@@ -33,13 +34,13 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
         <h2 className={styles.boxTitle}>Filtro</h2>
         <Form
           method="get"
-          action="/buscar"
+          action={catalogPath('/buscar')}
           role="search"
           aria-label="Filtrar por palavra-chave"
           onSubmit={(event) => {
             event.preventDefault();
             const target = searchTarget(text, categorySlug);
-            if (target) navigate(target);
+            if (target) navigate(catalogPath(target));
           }}
         >
           <label htmlFor={keywordId} className="visually-hidden">
@@ -49,7 +50,7 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
             <input id={keywordId} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder="Palavra-chave" maxLength={200} />
             {categorySlug ? <input type="hidden" name="categoria" value={categorySlug} /> : null}
             {query ? (
-              <Link to={clearKeywordTarget(categorySlug)} className={styles.clear} aria-label="Limpar palavra-chave" onClick={() => setText('')}>
+              <Link to={catalogPath(clearKeywordTarget(categorySlug))} className={styles.clear} aria-label="Limpar palavra-chave" onClick={() => setText('')}>
                 <X size={18} aria-hidden="true" />
               </Link>
             ) : null}
@@ -66,7 +67,7 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
           <p className={styles.chip}>
             <Icon name={category.icon} size={16} />
             <span>{category.name}</span>
-            <Link to={clearCategoryTarget(query)} aria-label={`Remover a categoria ${category.name}`} className={styles.chipClear}>
+            <Link to={catalogPath(clearCategoryTarget(query))} aria-label={`Remover a categoria ${category.name}`} className={styles.chipClear}>
               <X size={16} aria-hidden="true" />
             </Link>
           </p>
@@ -84,7 +85,7 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
         <ul className={styles.categoryList}>
           {shown.map((c) => (
             <li key={c.slug}>
-              <Link to={categoryTarget(c.slug)} aria-current={c.slug === category?.slug ? 'page' : undefined}>
+              <Link to={catalogPath(categoryTarget(c.slug))} aria-current={c.slug === category?.slug ? 'page' : undefined}>
                 <Icon name={c.icon} size={18} />
                 <span>{c.name}</span>
               </Link>
@@ -99,7 +100,7 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
         <ul className={styles.departmentList}>
           {departments.map((d) => (
             <li key={d.slug}>
-              <Link to={departmentTarget(d.slug)} aria-current={d.slug === departmentSlug ? 'page' : undefined} title={d.name}>
+              <Link to={catalogPath(departmentTarget(d.slug))} aria-current={d.slug === departmentSlug ? 'page' : undefined} title={d.name}>
                 {d.shortName}
               </Link>
             </li>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/icon/icon.tsx';
 import { SearchForm } from '../../components/search-form/search-form.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { catalogPath } from '../../lib/paths.ts';
 import { SITE } from '../../lib/site.ts';
 import { BANNERS } from './banners.ts';
 import styles from './home.module.css';
@@ -45,7 +46,7 @@ export function CategoryBanner({ categories }: { categories: CategoryNode[] }) {
         <ul className={styles.categoryGrid}>
           {categories.map((c) => (
             <li key={c.slug}>
-              <Link to={`/list/${c.slug}`} className={styles.categoryLink}>
+              <Link to={catalogPath(`/list/${c.slug}`)} className={styles.categoryLink}>
                 <Icon name={c.icon} size={28} />
                 <span>{c.name}</span>
               </Link>
@@ -77,7 +78,7 @@ export function AudienceCards() {
             <IconComponent size={36} aria-hidden="true" className={styles.audienceIcon} />
             <h3 className={styles.audienceTitle}>{title}</h3>
             <p>{text}</p>
-            <Link to={href} className={styles.button} aria-label={`Acessar serviços para ${title === 'Empresas' ? 'empresas' : title === 'Cidadão' ? 'o cidadão' : 'o servidor'}`}>
+            <Link to={catalogPath(href)} className={styles.button} aria-label={`Acessar serviços para ${title === 'Empresas' ? 'empresas' : title === 'Cidadão' ? 'o cidadão' : 'o servidor'}`}>
               Acessar
             </Link>
           </li>

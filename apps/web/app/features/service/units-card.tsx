@@ -65,7 +65,7 @@ export function UnitsCard({ units, initialFilter }: { units: DepartmentSection[]
           ))}
         </ul>
       ) : (
-        <p className={styles.muted}>Nenhuma unidade disponível para este serviço</p>
+        <p className={styles.muted}>{units.length ? 'Nenhuma unidade corresponde ao filtro.' : 'Nenhuma unidade disponível para este serviço'}</p>
       )}
     </section>
   );

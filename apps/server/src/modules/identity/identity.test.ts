@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { formFields, TestBrowser } from '../../test-support/browser.ts';
+import { AppUserInfo } from '../../test-support/gov-pi-cidadao.ts';
+import { safeReturnTo } from './identity.routes.ts';
+import { getWebSession, SESSION_COOKIE } from './session.ts';
+
+const ORIGIN = 'http://localhost:3000';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ embeddedIdentity: true });
+});
+afterAll(() => t.close());
+
+const asRequest = (browser: TestBrowser) =>
+  ({ headers: { cookie: `${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE) ?? ''}` } }) as unknown as FastifyRequest;
+
+/** From /app/entrar to the login page: returns the page's response and its form action. */
+async function openLoginPage(browser: TestBrowser, returnTo = '/app/catalog/list') {
+  const start = await browser.get(`/app/entrar?returnTo=${encodeURIComponent(returnTo)}`);
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(start.headers.location as string);
+  expect(authorize.origin + authorize.pathname).toBe(`${ORIGIN}/auth/auth`);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('code_challenge')).toBeTruthy();
+  expect(browser.cookie('portal_login')).toBe(authorize.searchParams.get('state'));
+
+  const toInteraction = await browser.get(start.headers.location as string);
+  expect(toInteraction.statusCode).toBe(303);
+  const page = await browser.get(toInteraction.headers.location as string);
+  return { page, action: formFields(page.body).action };
+}
+
+/** Posts the credentials and follows the redirects back to the portal. */
+async function logIn(browser: TestBrowser, username: string, password = 'portal-demo', returnTo = '/app/catalog/list') {
+  const { action } = await openLoginPage(browser, returnTo);
+  let res = await browser.post(action, { username, password });
+  expect(res.statusCode).toBe(303);
+  for (let hops = 0; hops < 6 && !String(res.headers.location).includes('/app/auth/callback'); hops++) {
+    res = await browser.get(res.headers.location as string);
+    expect([302, 303]).toContain(res.statusCode);
+  }
+  const callback = await browser.get(res.headers.location as string);
+  return callback;
+}
+
+describe('Acesso Cidadão: the embedded provider and the web login (browserless)', () => {
+  it('publishes its discovery document and keys at /auth', async () => {
+    const discovery = await t.app.inject({ url: '/auth/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBe(200);
+    const doc = discovery.json();
+    expect(doc.issuer).toBe(`${ORIGIN}/auth`);
+    expect(doc.end_session_endpoint).toBe(`${ORIGIN}/auth/session/end`);
+    expect(doc.code_challenge_methods_supported).toContain('S256');
+    const jwks = (await t.app.inject({ url: '/auth/jwks' })).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0].d).toBeUndefined();
+  });
+
+  it('renders an accessible Portuguese login page', async () => {
+    const { page, action } = await openLoginPage(new TestBrowser(t.app));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(page.body).toContain('<html lang="pt-BR">');
+    expect(page.body).toContain('<h1>Acesso Cidadão</h1>');
+    expect(page.body).toContain('<label for="username">Usuário</label>');
+    expect(page.body).toContain('<label for="password">Senha</label>');
+    expect(page.body).toContain('autocomplete="current-password"');
+    expect(page.body).not.toMatch(/https?:\/\/(?!localhost)[^"]*\.(css|js|woff2?)/);
+    expect(action).toMatch(/^\/auth\/interaction\/[\w-]+\/login$/);
+  });
+
+  it('shows an error summary that takes focus for missing fields and wrong passwords', async () => {
+    const browser = new TestBrowser(t.app);
+    const { action } = await openLoginPage(browser);
+    const empty = await browser.post(action, { username: '', password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('id="resumo-erros"');
+    expect(empty.body).toContain('tabindex="-1"');
+    expect(empty.body).toContain('<a href="#username">Informe seu usuário.</a>');
+    expect(empty.body).toContain('<a href="#password">Informe sua senha.</a>');
+    expect(empty.body).toContain('aria-invalid="true"');
+    expect(empty.body).toMatch(/<title>Erro: Acesso Cidadão/);
+
+    const wrong = await browser.post(action, { username: 'maria.silva', password: 'senha-errada' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('Usuário ou senha incorretos');
+    expect(wrong.body).toContain('value="maria.silva"');
+    const unknown = await browser.post(action, { username: 'ninguem', password: 'portal-demo' });
+    expect(unknown.statusCode).toBe(401);
+  });
+
+  it('logs maria.silva in, keeps tokens server-side, calls the API through the session, refreshes and logs out', async () => {
+    const browser = new TestBrowser(t.app);
+    const callback = await logIn(browser, 'maria.silva');
+    expect(callback.statusCode).toBe(303);
+    expect(callback.headers.location).toBe('/app/catalog/list');
+    const setCookie = [callback.headers['set-cookie']].flat().join('\n');
+    expect(setCookie).toMatch(/portal_sessao=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(setCookie).not.toMatch(/portal_sessao=[^\n]*Secure/); // localhost
+    expect(browser.cookie('portal_login')).toBeUndefined();
+
+    // The browser holds only an opaque id; the database only its hash.
+    const stored = (await t.app.db.execute(sql`select id_hash, access_token from web_sessions`)) as unknown as { rows: { id_hash: string }[] };
+    expect(stored.rows.some((r) => r.id_hash === browser.cookie(SESSION_COOKIE))).toBe(false);
+
+    const session = await getWebSession(t.app, asRequest(browser));
+    expect(session?.user).toMatchObject({ username: 'maria.silva', shortName: 'Maria Silva', accessLevel: 'prata' });
+    const access = decodeJwt(session!.accessToken);
+    expect(access).toMatchObject({ iss: `${ORIGIN}/auth`, aud: 'urn:portal-piaui:api', preferred_username: 'maria.silva', roles: ['prata', 'bronze'] });
+    expect(session!.claims).toMatchObject({ nomeCompleto: 'Maria da Conceição Silva', categoriaCNH: 'B', cnhVencida: false });
+    expect(AppUserInfo.safeParse(session!.claims).success).toBe(true);
+
+    const me = await t.app.inject({ url: '/v1/me', headers: { authorization: `Bearer ${session!.accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ preferred_username: 'maria.silva', shortName: 'Maria Silva', notaPiauienseBalance: 137.45, unreadNotifications: 2 });
+    const inbox = await t.app.inject({
+      url: '/api/govpicidadao-middleware/notificacoes/mensagem/buscar?pageIndex=0&pageSize=999',
+      headers: { authorization: `Bearer ${session!.accessToken}` },
+    });
+    expect(inbox.statusCode).toBe(200);
+    expect(inbox.json().mensagens).toHaveLength(5);
+
+    // Less than a minute left: the helper refreshes server-side.
+    await t.app.db.execute(sql`update web_sessions set access_expires_at = now() + interval '10 seconds'`);
+    const refreshed = await getWebSession(t.app, asRequest(browser));
+    expect(refreshed?.accessToken).toBeTruthy();
+    expect(refreshed!.accessToken).not.toBe(session!.accessToken);
+    expect(refreshed!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+
+    // Sair: ends the session here, then at the provider.
+    const logout = await browser.post('/app/sair');
+    expect(logout.statusCode).toBe(303);
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+    expect(await getWebSession(t.app, { headers: { cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}` } } as unknown as FastifyRequest)).toBeNull();
+    const endSession = new URL(logout.headers.location as string);
+    expect(endSession.pathname).toBe('/auth/session/end');
+    expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/app/catalog`);
+    const confirm = await browser.get(logout.headers.location as string);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body).toContain('Sair do Acesso Cidadão');
+    const { action, fields } = formFields(confirm.body);
+    const done = await browser.post(action, { ...fields, logout: 'yes' });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(`${ORIGIN}/app/catalog`);
+    expect(browser.cookie('_session')).toBeUndefined();
+
+    // The provider forgot the login: a new login asks for the password again.
+    const again = await openLoginPage(browser);
+    expect(again.page.body).toContain('<h1>Acesso Cidadão</h1>');
+    // And the old session's refresh token no longer works.
+    await t.app.db.execute(sql`update web_sessions set access_expires_at = now()`);
+    expect(await getWebSession(t.app, asRequest(browser))).toBeNull();
+  });
+
+  it('logs joao.souza in with his own claims (ouro, expired CNH with a block)', async () => {
+    const browser = new TestBrowser(t.app);
+    const callback = await logIn(browser, 'joao.souza', 'portal-demo', '/app/app-minha-cnh');
+    expect(callback.headers.location).toBe('/app/app-minha-cnh');
+    const session = await getWebSession(t.app, asRequest(browser));
+    expect(session?.user).toMatchObject({ username: 'joao.souza', shortName: 'João Souza', accessLevel: 'ouro' });
+    expect(session!.claims).toMatchObject({ cnhVencida: true, bloqueioBca: true, catalog_favorite: '["contracheque-do-servidor"]' });
+  });
+
+  it('refuses a callback without the browser that started the login, and unsafe return addresses', async () => {
+    const browser = new TestBrowser(t.app);
+    const { action } = await openLoginPage(browser);
+    let res = await browser.post(action, { username: 'maria.silva', password: 'portal-demo' });
+    while (!String(res.headers.location).includes('/app/auth/callback')) res = await browser.get(res.headers.location as string);
+    // Another browser (no portal_login cookie) cannot complete this login.
+    const stranger = new TestBrowser(t.app);
+    const refused = await stranger.get(res.headers.location as string);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Não foi possível entrar');
+    expect(stranger.cookie(SESSION_COOKIE)).toBeUndefined();
+
+    const evil = await new TestBrowser(t.app).get('/app/entrar?returnTo=https://evil.example/x');
+    expect(evil.statusCode).toBe(302);
+    const state = new URL(evil.headers.location as string).searchParams.get('state')!;
+    const row = (await t.app.db.execute(sql`select return_to from web_login_states where state = ${state}`)) as unknown as { rows: { return_to: string }[] };
+    expect(row.rows[0]?.return_to).toBe('/app/catalog');
+  });
+
+  it('keeps returnTo to paths of this site', () => {
+    expect(safeReturnTo('/app/catalog/list?x=1#y', '/h')).toBe('/app/catalog/list?x=1#y');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'app', '/\nx', undefined]) {
+      expect(safeReturnTo(bad, '/h')).toBe('/h');
+    }
+  });
+
+  it('accepts only its own, unexpired tokens for its audience on /v1 and /api', async () => {
+    const secret = (await t.app.db.execute(sql`select value from identity_secrets where name = 'oidc-signing-keys'`)) as unknown as { rows: { value: JWK[] }[] };
+    const jwk = secret.rows[0]!.value[0]!;
+    const key = await importJWK(jwk, 'RS256');
+    const sign = (claims: Record<string, unknown>, exp: number | string = '5m') =>
+      new SignJWT({ preferred_username: 'maria.silva', ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid! })
+        .setIssuer(`${ORIGIN}/auth`)
+        .setSubject('5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11')
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(key);
+    const me = async (token: string) => (await t.app.inject({ url: '/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode;
+    expect(await me(await sign({ aud: 'urn:portal-piaui:api' }))).toBe(200);
+    expect(await me(await sign({ aud: 'urn:outro:servico' }))).toBe(401);
+    expect(await me(await sign({}))).toBe(401);
+    expect(await me(await sign({ aud: 'urn:portal-piaui:api' }, Math.floor(Date.now() / 1000) - 120))).toBe(401);
+    expect(await me(await t.token({ sub: '5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11' }))).toBe(401); // another issuer's key
+    expect((await t.app.inject({ url: '/v1/me' })).statusCode).toBe(401);
+  });
+});

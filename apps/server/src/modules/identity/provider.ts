@@ -1,0 +1,171 @@
+import type { Database } from '@portal/db';
+import type { FastifyBaseLogger } from 'fastify';
+import Provider, { errors, type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { SCOPE_CLAIMS, userClaims } from './claims.ts';
+import * as repository from './identity.repository.ts';
+import { logoutPage, messagePage } from './pages.ts';
+import { EMBEDDED_API_RESOURCE, EMBEDDED_API_SCOPE, EMBEDDED_MOUNT, LOGIN_PATH, type IdentitySettings } from './settings.ts';
+import { cookieKeys, signingKeys, webClientSecret } from './signing-keys.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+/** how long a login lasts at the provider (and the web session with it) */
+export const SESSION_TTL = 8 * HOUR;
+export const ACCESS_TOKEN_TTL = 10 * MINUTE;
+
+/** oidc-provider's models in the database, so that several instances share sessions, grants and codes. */
+function databaseAdapter(db: Database): (kind: string) => Adapter {
+  let writes = 0;
+  return (kind) => {
+    const toPayload = (row: repository.OidcModelRow | null): AdapterPayload | undefined => {
+      if (!row) return undefined;
+      return { ...(row.payload as AdapterPayload), ...(row.consumed_at ? { consumed: Math.floor(Date.parse(row.consumed_at) / 1000) } : {}) };
+    };
+    return {
+      async upsert(id, payload, expiresIn) {
+        await repository.upsertOidcModel(db, kind, id, payload as Record<string, unknown>, expiresIn);
+        // Expired rows are dead weight; sweep now and then instead of on a timer (no per-process state to keep).
+        if (++writes % 200 === 0) await repository.pruneOidcModels(db);
+      },
+      find: async (id) => toPayload(await repository.findOidcModel(db, kind, 'id', id)),
+      findByUid: async (uid) => toPayload(await repository.findOidcModel(db, kind, 'uid', uid)),
+      findByUserCode: async (code) => toPayload(await repository.findOidcModel(db, kind, 'user_code', code)),
+      consume: (id) => repository.consumeOidcModel(db, kind, id),
+      destroy: (id) => repository.destroyOidcModel(db, kind, id),
+      revokeByGrantId: (grantId) => repository.revokeOidcGrant(db, grantId),
+    };
+  };
+}
+
+function sendPage(ctx: KoaContextWithOIDC, page: { html: string; csp: string }, status?: number) {
+  if (status) ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('content-security-policy', page.csp);
+  ctx.body = page.html;
+}
+
+/**
+ * The embedded OpenID Connect provider ('Acesso Cidadão') used when OIDC_ISSUER is unset: accounts from
+ * the users table, JWT access tokens for the portal's API (resource indicator), state in the database.
+ */
+export async function createEmbeddedProvider(db: Database, settings: IdentitySettings, log: FastifyBaseLogger): Promise<Provider> {
+  const [jwks, cookieSecrets, clientSecret] = await Promise.all([signingKeys(db), cookieKeys(db), webClientSecret(db)]);
+  const portalHome = settings.postLogoutRedirectUri;
+
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db) as unknown as Configuration['adapter'],
+    clients: [
+      {
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret ?? clientSecret,
+        client_name: 'Portal de Serviços do Piauí',
+        redirect_uris: [settings.redirectUri],
+        post_logout_redirect_uris: [portalHome, `${settings.origin}/`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys: jwks as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: cookieSecrets,
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    claims: SCOPE_CLAIMS,
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    // Access tokens are for the API (resource indicator), so the ID token carries the profile itself.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    async findAccount(_ctx, sub) {
+      const user = await repository.findUserBySub(db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        // Read at issue time: favourites and CNH status change.
+        claims: async () => userClaims(user, await repository.favoriteSlugs(db, sub)) as unknown as { sub: string },
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !('accountId' in token) || !token.accountId) return undefined;
+      const user = await repository.findUserBySub(db, token.accountId as string);
+      if (!user) return undefined;
+      return { preferred_username: user.username, name: user.name, roles: user.roles, groups: user.groups };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      // A client may revoke only its own tokens.
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          sendPage(ctx, logoutPage(form, Boolean(ctx.oidc.params?.id_token_hint)));
+        },
+        async postLogoutSuccessSource(ctx) {
+          sendPage(ctx, messagePage('Você saiu do Acesso Cidadão', 'Sua sessão foi encerrada com segurança.', { href: portalHome, text: 'Voltar ao portal' }));
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => EMBEDDED_API_RESOURCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resource) {
+          if (resource !== EMBEDDED_API_RESOURCE) throw new errors.InvalidTarget();
+          return {
+            scope: EMBEDDED_API_SCOPE,
+            audience: EMBEDDED_API_RESOURCE,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    // Our only clients are first-party (the portal itself): consent is implied, as for any gov.br login.
+    async loadExistingGrant(ctx) {
+      const client = ctx.oidc.client!;
+      const session = ctx.oidc.session!;
+      const grantId = (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId! });
+      grant.addOIDCScope('openid profile email offline_access');
+      grant.addResourceScope(EMBEDDED_API_RESOURCE, EMBEDDED_API_SCOPE);
+      await grant.save();
+      return grant;
+    },
+    // The web app is a confidential client that refreshes tokens server-side; refresh tokens end with the login.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: false,
+    interactions: { url: (_ctx, interaction) => `${EMBEDDED_MOUNT}/interaction/${interaction.uid}` },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: MINUTE,
+      IdToken: HOUR,
+      Interaction: HOUR,
+      Session: SESSION_TTL,
+      Grant: SESSION_TTL,
+      RefreshToken: SESSION_TTL,
+    },
+    async renderError(ctx, out, error) {
+      log.info({ err: error, out }, 'identity provider error page');
+      sendPage(
+        ctx,
+        messagePage('Não foi possível concluir o acesso', 'O pedido de login é inválido ou expirou. Volte ao portal e tente entrar novamente.', {
+          href: LOGIN_PATH,
+          text: 'Entrar novamente',
+        }),
+      );
+    },
+  };
+
+  const provider = new Provider(settings.issuer, configuration);
+  // The mount handler pins X-Forwarded-Proto/Host to the public origin, so every URL the provider
+  // writes is the portal's, whatever Host the request came with (in-process calls included).
+  provider.proxy = true;
+  provider.on('server_error', (_ctx, err) => log.error({ err }, 'identity provider error'));
+  return provider;
+}

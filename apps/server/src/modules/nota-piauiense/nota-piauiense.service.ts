@@ -1,0 +1,36 @@
+import type { NotaPiauienseResponse } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import * as repository from './nota-piauiense.repository.ts';
+
+export const MINIMUM_WITHDRAWAL = '25.00';
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** 'R$ 137,45' (with a normal space, as the portal shows it). */
+export const formatBrl = (value: number) => brl.format(value).replace(/\s/g, ' ');
+
+/** Amounts travel as dot-decimal strings ('137.45'): what the clients' cleaning rule (spec §5) parses right. */
+const decimal = (value: string | null | undefined) => Number(value ?? 0).toFixed(2);
+
+export async function statement(db: Database, userSub: string): Promise<NotaPiauienseResponse> {
+  const [account, receipts] = await Promise.all([repository.balance(db, userSub), repository.receipts(db, userSub)]);
+  const released = decimal(account?.released);
+  return {
+    data: {
+      saldoNotaPovo: {
+        saldoLiberado: released,
+        saldoPendente: decimal(account?.pending),
+        saldoLiberadoFormatado: formatBrl(Number(released)),
+        valorMinimoSaque: MINIMUM_WITHDRAWAL,
+      },
+      notas: receipts.map((r) => ({
+        id: Number(r.id),
+        dataEmissao: r.issued_on,
+        emitente: r.issuer_name,
+        cnpjEmitente: r.issuer_cnpj,
+        valorNota: decimal(r.amount),
+        valorCredito: decimal(r.credit),
+        situacao: r.status === 'Pendente' ? 'Pendente' : 'Liberado',
+      })),
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { NotificationMessage, NotificationsResponse } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import { forbidden, notFound } from '../../lib/http-error.ts';
+import * as repository from './notifications.repository.ts';
+
+const formatter = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Fortaleza',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** dd/mm/yyyy HH:mm in Piauí's time. */
+export function formatCreatedAt(date: Date): string {
+  return formatter.format(date).replace(',', '');
+}
+
+function toMessage(row: repository.NotificationRow): NotificationMessage {
+  const created = new Date(row.created_at);
+  return {
+    id: Number(row.id),
+    dataCriacaoFormatada: formatCreatedAt(created),
+    dataCriacao: created.toISOString(),
+    titulo: row.title,
+    texto: row.body,
+    tipo: row.kind,
+    bannerUrl: row.banner_url,
+    metadados: row.metadata ?? {},
+    visualizada: row.read,
+  };
+}
+
+export async function listMessages(db: Database, userSub: string, pageIndex: number, pageSize: number): Promise<NotificationsResponse> {
+  const { items, total, unread } = await repository.listMessages(db, userSub, pageIndex * pageSize, pageSize);
+  return {
+    mensagens: items.map(toMessage),
+    pageIndex,
+    pageSize,
+    pageTotal: Math.ceil(total / pageSize),
+    totalElements: total,
+    naoLidas: unread,
+  };
+}
+
+/** Marks the caller's messages read; another citizen's id refuses the whole call (403), an unknown one 404. */
+export async function markAsRead(db: Database, userSub: string, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await repository.owners(db, unique);
+  if (found.some((m) => m.user_sub !== userSub)) throw forbidden('Você só pode marcar como lidas as suas próprias mensagens.');
+  const missing = unique.filter((id) => !found.some((m) => m.id === id));
+  if (missing.length) throw notFound(`Mensagem não encontrada: ${missing.join(', ')}.`);
+  const atualizadas = await repository.markAsRead(db, userSub, unique);
+  return { atualizadas, naoLidas: (await repository.unreadAndTotal(db, userSub)).unread };
+}
+
+export async function archiveAll(db: Database, userSub: string) {
+  const atualizadas = await repository.archiveAll(db, userSub);
+  return { atualizadas, naoLidas: 0 };
+}

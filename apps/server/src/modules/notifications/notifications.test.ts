@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { itRefusesBadBearers } from '../../test-support/bearer.ts';
+
+const BASE = '/api/govpicidadao-middleware/notificacoes/mensagem';
+let t: TestApp;
+let maria: string;
+let joao: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  maria = `Bearer ${await t.tokenFor('maria.silva')}`;
+  joao = `Bearer ${await t.tokenFor('joao.souza')}`;
+});
+afterAll(() => t.close());
+
+const list = (authorization: string, query = '?pageIndex=0&pageSize=999') => t.app.inject({ url: `${BASE}/buscar${query}`, headers: { authorization } });
+const markRead = (authorization: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `${BASE}/marcarComoLidas`, headers: { authorization }, payload: payload as object });
+
+describe('notifications', () => {
+  it("lists only the caller's messages, newest first, two of Maria's five unread, one with a redirect", async () => {
+    const res = await list(maria);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ pageIndex: 0, pageSize: 999, pageTotal: 1, totalElements: 5, naoLidas: 2 });
+    expect(body.mensagens).toHaveLength(5);
+    expect(body.mensagens.filter((m: { visualizada: boolean }) => !m.visualizada)).toHaveLength(2);
+    const [first] = body.mensagens;
+    expect(first).toMatchObject({ titulo: 'Sua CNH vence em 45 dias', tipo: 'alerta', visualizada: false });
+    expect(first.metadados.onClick).toEqual({ tipo: 'redirect', url: '/app/catalog/transito-e-veiculos/renovacao-da-cnh' });
+    expect(first.dataCriacaoFormatada).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const dates = body.mensagens.map((m: { dataCriacao: string }) => m.dataCriacao);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(new Set(body.mensagens.map((m: { tipo: string }) => m.tipo))).toEqual(new Set(['alerta', 'novidade', 'informacao']));
+
+    const his = (await list(joao)).json();
+    expect(his.totalElements).toBe(2);
+    expect(his.mensagens.map((m: { titulo: string }) => m.titulo)).not.toContain('Sua CNH vence em 45 dias');
+  });
+
+  it('pages with zero-based pageIndex and defaults to the spec page size', async () => {
+    const page = (await list(maria, '?pageIndex=1&pageSize=2')).json();
+    expect(page).toMatchObject({ pageIndex: 1, pageSize: 2, pageTotal: 3, totalElements: 5 });
+    expect(page.mensagens).toHaveLength(2);
+    expect((await list(maria, '')).json().pageSize).toBe(999);
+  });
+
+  it('answers 400 in Portuguese for bad paging', async () => {
+    for (const query of ['?pageIndex=-1', '?pageSize=0', '?pageSize=1000', '?pageIndex=abc', '?pageSize=2.5']) {
+      const res = await list(maria, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toMatch(/page(Index|Size)/);
+    }
+  });
+
+  it("marks the caller's messages as read, refuses someone else's (403) and unknown ones (404)", async () => {
+    const before = (await list(joao)).json();
+    const ids = before.mensagens.map((m: { id: number }) => m.id);
+    const mariaIds = (await list(maria)).json().mensagens.map((m: { id: number }) => m.id);
+
+    const stolen = await markRead(maria, [ids[0]]);
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().message).toMatch(/suas próprias mensagens/);
+    const mixed = await markRead(joao, [ids[0], mariaIds[0]]);
+    expect(mixed.statusCode).toBe(403);
+    expect((await list(joao)).json().naoLidas).toBe(2); // nothing changed
+
+    expect((await markRead(joao, [999999])).statusCode).toBe(404);
+
+    const ok = await markRead(joao, [ids[0]]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ atualizadas: 1, naoLidas: 1 });
+    expect((await markRead(joao, [ids[0]])).json()).toEqual({ atualizadas: 0, naoLidas: 1 });
+    expect((await list(maria)).json().naoLidas).toBe(2);
+  });
+
+  it('answers 400 for bodies that are not a list of ids', async () => {
+    for (const payload of [{ ids: [1] }, ['abc'], [1.5], [-3]]) {
+      const res = await markRead(maria, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(/Dados inválidos/);
+    }
+    const invalidJson = await t.app.inject({ method: 'POST', url: `${BASE}/marcarComoLidas`, headers: { authorization: maria, 'content-type': 'application/json' }, payload: '[1,' });
+    expect(invalidJson.statusCode).toBe(400);
+    expect(invalidJson.json().message).toMatch(/JSON válido/);
+  });
+
+  it("archives all of the caller's messages with an empty body, and only theirs", async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${BASE}/arquivar`, headers: { authorization: joao, 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ atualizadas: 2, naoLidas: 0 });
+    expect((await list(joao)).json()).toMatchObject({ mensagens: [], totalElements: 0, pageTotal: 0, naoLidas: 0 });
+    expect((await list(maria)).json().totalElements).toBe(5);
+    const again = await t.app.inject({ method: 'POST', url: `${BASE}/arquivar`, headers: { authorization: joao } });
+    expect(again.json()).toEqual({ atualizadas: 0, naoLidas: 0 });
+  });
+
+  describe('GET buscar bearer checks', () => itRefusesBadBearers(() => t, () => ({ url: `${BASE}/buscar?pageIndex=0&pageSize=999` })));
+  describe('POST marcarComoLidas bearer checks', () =>
+    itRefusesBadBearers(() => t, () => ({ method: 'POST', url: `${BASE}/marcarComoLidas`, payload: [1] })));
+  describe('POST arquivar bearer checks', () => itRefusesBadBearers(() => t, () => ({ method: 'POST', url: `${BASE}/arquivar` })));
+});

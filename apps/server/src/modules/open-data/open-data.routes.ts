@@ -1,0 +1,224 @@
+import {
+  AuditCourtPage,
+  AuditCourtParams,
+  ErrorResponse,
+  ExercicioParams,
+  ExpenseBodyTotals,
+  ExpenseDetail,
+  ExpenseFilters,
+  ExpenseHistory,
+  ExpenseListQuery,
+  ExpensePage,
+  ExpenseParams,
+  ExpensePeriodParams,
+  ExpenseReferenceList,
+  FiscalYearList,
+  OpenDataIndex,
+  PageQuery,
+  ServantBodyList,
+  ServantDetail,
+  ServantFilters,
+  ServantListQuery,
+  ServantParams,
+  ServantPayPage,
+  ServantReferenceList,
+  ServantReferenceParams,
+  UpdatedAt,
+} from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './open-data.service.ts';
+
+/** Our own copies of the open-data APIs; the /dados screens reach them through the configured base URLs. */
+export const TRANSPARENCIA_PREFIX = '/api/transparencia';
+export const AUDIT_COURT_PREFIX = '/api/tce';
+export const USERS_LOG_PATH = '/api/transformacao-digital/log-usuarios.csv';
+
+const errors = { 400: ErrorResponse, 404: ErrorResponse };
+const csv = { 200: z.any().describe('CSV (UTF-8 com BOM, separador ;)'), ...errors };
+// Public, rarely changing data: browsers and a CDN may keep it a few minutes.
+const CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+
+function sendCsv(reply: FastifyReply, download: service.CsvDownload) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${download.filename}"`)
+    .header('cache-control', CACHE)
+    .send(download.stream);
+}
+
+export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const urls: service.OpenDataUrls = {
+    transparencia: app.config.TRANSPARENCIA_API_URL,
+    auditCourt: app.config.TCE_API_URL,
+    usersLog: app.config.USERS_LOG_URL,
+  };
+
+  app.get(
+    '/v1/open-data',
+    { schema: { tags: ['dados abertos'], summary: 'Índice de /dados: grupos e seus endpoints, com modelos de URL', response: { 200: OpenDataIndex } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
+      return service.openDataIndex(app.db, urls);
+    },
+  );
+
+  // ----- expenses ----------------------------------------------------------------------------------
+  const despesas = `${TRANSPARENCIA_PREFIX}/despesas`;
+  const expenseTags = ['dados abertos: despesas'];
+
+  app.get(`${despesas}/exercicios`, { schema: { tags: expenseTags, summary: 'Exercícios com despesas', response: { 200: FiscalYearList } } }, async (_r, reply) => {
+    reply.header('cache-control', CACHE);
+    return service.expenseYears(app.db);
+  });
+
+  app.get(`${despesas}/updated_at`, { schema: { tags: expenseTags, summary: 'Última atualização das despesas', response: { 200: UpdatedAt, 404: ErrorResponse } } }, async () =>
+    service.updatedAt(app.db, 'despesas'),
+  );
+
+  app.get(
+    `${despesas}/referencias/:exercicio`,
+    { schema: { tags: expenseTags, summary: 'Meses com empenhos no exercício', params: ExercicioParams, response: { 200: ExpenseReferenceList, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE);
+      return service.expenseReferences(app.db, request.params.exercicio);
+    },
+  );
+
+  app.get(
+    `${despesas}/orgaos/:exercicio/:referencia_ate/:referencia_de`,
+    { schema: { tags: expenseTags, summary: 'Despesas por órgão no período', params: ExpensePeriodParams, response: { 200: ExpenseBodyTotals, ...errors } } },
+    async (request, reply) => {
+      const { exercicio, referencia_ate, referencia_de } = request.params;
+      reply.header('cache-control', CACHE);
+      return service.expenseBodies(app.db, exercicio, referencia_ate, referencia_de);
+    },
+  );
+
+  app.get(
+    `${despesas}/:exercicio/:referencia_ate/:referencia_de`,
+    {
+      schema: {
+        tags: expenseTags,
+        summary: 'Empenhos do período (referências AAAA-MM ou AAAA-MM-DD, em qualquer ordem)',
+        params: ExpensePeriodParams,
+        querystring: ExpenseListQuery,
+        response: { 200: ExpensePage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { exercicio, referencia_ate, referencia_de } = request.params;
+      reply.header('cache-control', CACHE);
+      return service.listExpenses(app.db, exercicio, referencia_ate, referencia_de, request.query, request.url);
+    },
+  );
+
+  app.get(
+    `${despesas}/:exercicio/:referencia_ate/:referencia_de/download`,
+    { schema: { tags: expenseTags, summary: 'Empenhos do período em CSV', params: ExpensePeriodParams, querystring: ExpenseFilters, produces: ['text/csv'], response: csv } },
+    async (request, reply) => {
+      const { exercicio, referencia_ate, referencia_de } = request.params;
+      return sendCsv(reply, await service.expenseCsv(app.db, exercicio, referencia_ate, referencia_de, request.query));
+    },
+  );
+
+  app.get(
+    `${despesas}/:exercicio/:empenho_codigo/:unidade_gestora_codigo/detalhamento`,
+    { schema: { tags: expenseTags, summary: 'Detalhamento de um empenho', params: ExpenseParams, response: { 200: ExpenseDetail, ...errors } } },
+    async (request) => {
+      const { exercicio, empenho_codigo, unidade_gestora_codigo } = request.params;
+      return service.expenseDetail(app.db, exercicio, empenho_codigo, unidade_gestora_codigo);
+    },
+  );
+
+  app.get(
+    `${despesas}/:exercicio/:empenho_codigo/:unidade_gestora_codigo/financial_history`,
+    { schema: { tags: expenseTags, summary: 'Histórico financeiro de um empenho', params: ExpenseParams, response: { 200: ExpenseHistory, ...errors } } },
+    async (request) => {
+      const { exercicio, empenho_codigo, unidade_gestora_codigo } = request.params;
+      return service.expenseHistory(app.db, exercicio, empenho_codigo, unidade_gestora_codigo);
+    },
+  );
+
+  // ----- servants ----------------------------------------------------------------------------------
+  const servidores = `${TRANSPARENCIA_PREFIX}/servidores`;
+  const servantTags = ['dados abertos: servidores'];
+
+  app.get(`${servidores}/exercicios`, { schema: { tags: servantTags, summary: 'Exercícios com folha de pagamento', response: { 200: FiscalYearList } } }, async (_r, reply) => {
+    reply.header('cache-control', CACHE);
+    return service.servantYears(app.db);
+  });
+
+  app.get(`${servidores}/orgaos`, { schema: { tags: servantTags, summary: 'Servidores ativos por órgão', response: { 200: ServantBodyList } } }, async (_r, reply) => {
+    reply.header('cache-control', CACHE);
+    return service.servantBodies(app.db);
+  });
+
+  app.get(`${servidores}/updated_at`, { schema: { tags: servantTags, summary: 'Última atualização da folha', response: { 200: UpdatedAt, 404: ErrorResponse } } }, async () =>
+    service.updatedAt(app.db, 'servidores'),
+  );
+
+  app.get(
+    `${servidores}/referencias/:exercicio`,
+    { schema: { tags: servantTags, summary: 'Meses com folha no exercício', params: ExercicioParams, response: { 200: ServantReferenceList, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE);
+      return service.servantReferences(app.db, request.params.exercicio);
+    },
+  );
+
+  app.get(
+    `${servidores}/:exercicio/:referencia`,
+    {
+      schema: {
+        tags: servantTags,
+        summary: 'Remunerações do mês (referência AAAA-MM)',
+        params: ServantReferenceParams,
+        querystring: ServantListQuery,
+        response: { 200: ServantPayPage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE);
+      return service.listServantPay(app.db, request.params.exercicio, request.params.referencia, request.query, request.url);
+    },
+  );
+
+  app.get(
+    `${servidores}/:exercicio/:referencia/download`,
+    { schema: { tags: servantTags, summary: 'Remunerações do mês em CSV', params: ServantReferenceParams, querystring: ServantFilters, produces: ['text/csv'], response: csv } },
+    async (request, reply) => sendCsv(reply, await service.servantCsv(app.db, request.params.exercicio, request.params.referencia, request.query)),
+  );
+
+  app.get(
+    `${servidores}/:exercicio/:id/detalhamento`,
+    { schema: { tags: servantTags, summary: 'Remunerações de um servidor no exercício', params: ServantParams, response: { 200: ServantDetail, ...errors } } },
+    async (request) => service.servantDetail(app.db, request.params.exercicio, request.params.id),
+  );
+
+  // ----- users log and audit court ---------------------------------------------------------------------
+  app.get(
+    USERS_LOG_PATH,
+    { schema: { tags: ['dados abertos'], summary: 'Log de usuários da transformação digital (CSV)', produces: ['text/csv'], response: { 200: z.any() } } },
+    async (_request, reply) => sendCsv(reply, service.usersLogCsv()),
+  );
+
+  app.get(
+    `${AUDIT_COURT_PREFIX}/:resources/:category/:query`,
+    {
+      schema: {
+        tags: ['dados abertos: tribunal de contas'],
+        summary: 'Consulta no formato da API do tribunal de contas: /{resources}/{category}/{query}',
+        params: AuditCourtParams,
+        querystring: PageQuery,
+        response: { 200: AuditCourtPage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { resources, category, query } = request.params;
+      reply.header('cache-control', CACHE);
+      return service.auditCourt(app.db, resources, category, query, request.query, request.url);
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import { ErrorResponse, RecommendationParams, RecommendationsResponse } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/http-error.ts';
+import * as service from './recommendations.service.ts';
+
+export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/recommendations/recommend_services/:username',
+    {
+      // Unlike the live API, only the citizen may read their own recommendations (issue 6).
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['recomendações'],
+        summary: 'Serviços recomendados a quem chama e serviços que usava e foram desativados',
+        security: [{ bearerAuth: [] }],
+        params: RecommendationParams,
+        response: { 200: RecommendationsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (request.params.username.toLowerCase() !== user.username.toLowerCase()) {
+        throw forbidden('Você só pode consultar as suas próprias recomendações.');
+      }
+      return service.recommend(app.db, user.sub);
+    },
+  );
+};

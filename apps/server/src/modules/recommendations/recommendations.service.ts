@@ -1,0 +1,22 @@
+import type { RecommendationsResponse } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
+import { deprecatedServices, rankRecommendations } from './recommendations.ranker.ts';
+import * as repository from './recommendations.repository.ts';
+
+export async function recommend(db: Database, userSub: string): Promise<RecommendationsResponse> {
+  const [history, { together, users }, services] = await Promise.all([
+    repository.history(db, userSub),
+    repository.coOccurrence(db, userSub),
+    repository.features(db),
+  ]);
+  const ranked = rankRecommendations({ history, together, users, services });
+  const deprecated = deprecatedServices(history, services);
+  const rows = new Map((await cardsByIds(db, [...ranked.map((r) => r.id), ...deprecated])).map((r) => [r.id, r]));
+  return {
+    recommended_services: ranked
+      .filter((r) => rows.has(r.id))
+      .map((r) => ({ ...toSearchItem(rows.get(r.id)!, { score: r.score, total: ranked.length, pageCount: 1 }), reason: r.reason })),
+    deprecated_services: deprecated.filter((id) => rows.has(id)).map((id) => toSearchItem(rows.get(id)!, { score: null, total: deprecated.length, pageCount: 1 })),
+  };
+}

@@ -1,0 +1,54 @@
+import { ErrorResponse, SimplifiqueMine, SimplifiqueRequest, SimplifiqueResponse } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as repository from './simplifique.repository.ts';
+
+/**
+ * 'Simplifique!': citizens suggest how to make a public service simpler. Anyone may send one; a bearer
+ * token, when present, links the suggestion to the citizen.
+ */
+export const simplifiqueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v1/simplifique',
+    {
+      schema: {
+        tags: ['simplifique'],
+        summary: 'Enviar uma sugestão de simplificação de serviço (Simplifique!)',
+        body: SimplifiqueRequest,
+        response: { 201: SimplifiqueResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { protocol, createdAt } = await repository.insertSuggestion(app.db, {
+        subject: body.assunto,
+        service: body.servico,
+        message: body.mensagem,
+        name: body.nome,
+        email: body.email,
+        userSub: request.user?.sub ?? null,
+      });
+      return reply.code(201).send({ protocolo: protocol, recebidaEm: createdAt.toISOString() });
+    },
+  );
+
+  app.get(
+    '/v1/simplifique/minhas',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['simplifique'],
+        summary: 'As sugestões que quem chama enviou com login',
+        security: [{ bearerAuth: [] }],
+        response: { 200: SimplifiqueMine, 401: ErrorResponse },
+      },
+    },
+    async (request) =>
+      (await repository.listByUser(app.db, request.user!.sub)).map((row) => ({
+        protocolo: row.protocol ?? '',
+        assunto: row.subject,
+        servico: row.service,
+        mensagem: row.message,
+        recebidaEm: row.createdAt.toISOString(),
+      })),
+  );
+};

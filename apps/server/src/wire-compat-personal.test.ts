@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { getWebSession, SESSION_COOKIE } from './modules/identity/session.ts';
+import { createTestApp, type TestApp } from './test-support/app.ts';
+import { formFields, TestBrowser } from './test-support/browser.ts';
+import { AppNotifications, AppPaySlips, AppSearchResponse, AppUserInfo } from './test-support/gov-pi-cidadao.ts';
+
+// Issue 6, personal data: real responses of the endpoints the state's mobile app reads after login,
+// checked against the app's own expectations (gov-pi-cidadao.ts), for both demo citizens.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function expectShape(schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body);
+  const problems = result.success ? [] : result.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`);
+  expect(problems).toEqual([]);
+}
+
+describe('wire compatibility with gov_pi_cidadao: personal data', () => {
+  for (const username of ['maria.silva', 'joao.souza']) {
+    it(`notifications buscar has the app's shape (${username})`, async () => {
+      const res = await t.app.inject({
+        url: '/api/govpicidadao-middleware/notificacoes/mensagem/buscar?pageIndex=0&pageSize=999',
+        headers: { authorization: `Bearer ${await t.tokenFor(username)}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().mensagens.length).toBeGreaterThan(0);
+      expectShape(AppNotifications, res.json());
+    });
+
+    it(`pay slips have the app's shape (${username})`, async () => {
+      const res = await t.app.inject({ url: '/api/contracheque/sead/empresa/ultimos-contracheques', headers: { authorization: `Bearer ${await t.tokenFor(username)}` } });
+      expect(res.statusCode).toBe(200);
+      expectShape(AppPaySlips, res.json());
+    });
+
+    it(`GET /v1/me carries every user info claim the app reads (${username})`, async () => {
+      const res = await t.app.inject({ url: '/v1/me', headers: { authorization: `Bearer ${await t.tokenFor(username)}` } });
+      expect(res.statusCode).toBe(200);
+      expectShape(AppUserInfo, res.json());
+      expect(JSON.parse(res.json().catalog_favorite)).toEqual(expect.any(Array));
+    });
+
+    it(`recommendations are cards the app can show (${username})`, async () => {
+      const res = await t.app.inject({ url: `/api/recommendations/recommend_services/${username}`, headers: { authorization: `Bearer ${await t.tokenFor(username)}` } });
+      expect(res.statusCode).toBe(200);
+      expectShape(AppSearchResponse, res.json().recommended_services);
+      expectShape(AppSearchResponse, res.json().deprecated_services);
+    });
+  }
+
+  it("Maria's pay slip list is an empty array, not an error (the widget shows nothing)", async () => {
+    const res = await t.app.inject({ url: '/api/contracheque/sead/empresa/ultimos-contracheques', headers: { authorization: `Bearer ${await t.tokenFor('maria.silva')}` } });
+    expect(res.json()).toEqual([]);
+    expectShape(AppPaySlips, res.json());
+  });
+
+  it('the Nota Piauiense balance is a string under data.saldoNotaPovo.saldoLiberado', async () => {
+    const res = await t.app.inject({ url: '/api/govpicidadao-middleware/sefaz/nota-piauiense/lista-notas', headers: { authorization: `Bearer ${await t.tokenFor('maria.silva')}` } });
+    expect(typeof res.json().data.saldoNotaPovo.saldoLiberado).toBe('string');
+  });
+
+  it('the recommendation endpoint does not answer anonymous callers (the live leak is not copied)', async () => {
+    expect((await t.app.inject({ url: '/api/recommendations/recommend_services/maria.silva' })).statusCode).toBe(401);
+  });
+});
+
+describe('wire compatibility: the ID token claims of the embedded provider', () => {
+  let embedded: TestApp;
+  beforeAll(async () => {
+    embedded = await createTestApp({ embeddedIdentity: true });
+  });
+  afterAll(() => embedded.close());
+
+  for (const username of ['maria.silva', 'joao.souza']) {
+    it(`a real login gives the app's user info claims (${username})`, async () => {
+      const browser = new TestBrowser(embedded.app);
+      let res = await browser.get('/app/entrar');
+      res = await browser.get(res.headers.location as string);
+      res = await browser.get(res.headers.location as string);
+      res = await browser.post(formFields(res.body).action, { username, password: 'portal-demo' });
+      while (!String(res.headers.location).includes('/app/auth/callback')) res = await browser.get(res.headers.location as string);
+      await browser.get(res.headers.location as string);
+      const session = await getWebSession(embedded.app, { headers: { cookie: `${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE)}` } } as unknown as FastifyRequest);
+      expectShape(AppUserInfo, session!.claims);
+      for (const claim of ['veiculos', 'dataValidadeCNH', 'dataEmissao', 'categoriaCNH', 'numeroRegistro', 'registro', 'bloqueioBca', 'bloqueioCnhApreendida', 'cnhVencida']) {
+        expect(session!.claims).toHaveProperty(claim);
+      }
+      expect(session!.claims.dataValidadeCNH).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(session!.claims.dataEmissao).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+  }
+});

@@ -1,0 +1,109 @@
+import { LoaderCircle, Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Form } from 'react-router';
+import { showSnackbar } from '../../components/snackbar/snackbar.tsx';
+import { missingParams, paramLabel, requiredMessage } from './endpoints.ts';
+import styles from './open-data.module.css';
+import type { Field } from './view.ts';
+
+const fieldId = (name: string) => `campo-${name}`;
+
+/**
+ * One labelled text input per placeholder of the endpoint and 'Buscar Dados' (spec §2). A GET form, so the
+ * query is an address people can share and it works before JavaScript loads; with JavaScript the blank
+ * fields are caught here (spec §5) and the button says 'Carregando...' while the data loads (spec §4).
+ */
+export function DatasetForm({ fields, serverMissing, loading }: { fields: Field[]; serverMissing: string[]; loading: boolean }) {
+  const [clientMissing, setClientMissing] = useState<string[] | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
+  const missing = clientMissing ?? serverMissing;
+
+  // A new answer from the server replaces what the browser found.
+  useEffect(() => setClientMissing(null), [serverMissing]);
+  // The error summary takes focus and the snackbar says the same (spec §8), on each failed attempt.
+  useEffect(() => {
+    if (!missing.length) return;
+    summary.current?.focus();
+    showSnackbar(requiredMessage(missing), 'error');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt, serverMissing]);
+
+  return (
+    <>
+      {missing.length ? (
+        <div className={styles.errorSummary} ref={summary} tabIndex={-1} role="alert" aria-labelledby="erros-titulo" data-testid="error-summary">
+          <h2 id="erros-titulo">Há um problema</h2>
+          <p>{requiredMessage(missing)}</p>
+          <ul>
+            {missing.map((name) => (
+              <li key={name}>
+                <a href={`#${fieldId(name)}`}>Informe o campo {paramLabel(name)}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form
+        method="get"
+        noValidate
+        className={styles.panel}
+        aria-labelledby="consulta-titulo"
+        preventScrollReset
+        onSubmit={(event) => {
+          const values = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v)]));
+          const blank = missingParams(
+            fields.map((f) => f.name),
+            values,
+          );
+          if (blank.length) {
+            event.preventDefault();
+            setClientMissing(blank);
+            setAttempt((n) => n + 1);
+          } else setClientMissing([]);
+        }}
+      >
+        <h2 id="consulta-titulo">Parâmetros da consulta</h2>
+        <input type="hidden" name="buscar" value="1" />
+        {fields.length ? (
+          <div className={styles.fields}>
+            {fields.map((field) => {
+              const invalid = missing.includes(field.name);
+              const id = fieldId(field.name);
+              return (
+                <div key={field.name} className={styles.field}>
+                  <label htmlFor={id}>{field.label}</label>
+                  <p id={`${id}-dica`} className={styles.hint}>
+                    {field.hint}
+                  </p>
+                  {invalid ? (
+                    <p id={`${id}-erro`} className={styles.fieldError}>
+                      <span className="visually-hidden">Erro: </span>Informe o campo {field.label}.
+                    </p>
+                  ) : null}
+                  <input
+                    id={id}
+                    name={field.name}
+                    type="text"
+                    defaultValue={field.value}
+                    autoComplete="off"
+                    spellCheck={false}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={invalid ? `${id}-dica ${id}-erro` : `${id}-dica`}
+                    inputMode={field.name === 'exercicio' || field.name === 'id' || field.name === 'unidade_gestora_codigo' ? 'numeric' : undefined}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        ) : (
+          <p className={styles.noFields}>Esta consulta não tem parâmetros.</p>
+        )}
+        <button type="submit" className={styles.button} disabled={loading}>
+          {loading ? <LoaderCircle className="spin" size={18} aria-hidden="true" /> : <Search size={18} aria-hidden="true" />}
+          {loading ? 'Carregando...' : 'Buscar Dados'}
+        </button>
+      </Form>
+    </>
+  );
+}

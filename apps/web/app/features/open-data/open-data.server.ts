@@ -1,0 +1,114 @@
+// The open-data sources as the pages' loaders reach them. The index (GET /v1/open-data) carries the URL
+// templates with the configured bases (TRANSPARENCIA_API_URL, TCE_API_URL, USERS_LOG_URL): a path is our
+// own server, called in-process; an absolute URL is another service, called from this server, so the
+// browser only ever talks to the portal.
+import type { OpenDataEndpoint, OpenDataGroup } from '@portal/contracts';
+import type { AppLoadContext } from 'react-router';
+import '../../lib/load-context.ts';
+
+export type Fetched = { ok: true; status: number; body: unknown } | { ok: false; status: number; message: string | null };
+
+const UPSTREAM_TIMEOUT_MS = 20_000;
+
+function serverMessage(body: unknown): string | null {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
+/** GET one source URL (a path on this server or an absolute URL), JSON parsed when it is JSON. */
+export async function fetchSource(context: AppLoadContext, url: string): Promise<Fetched> {
+  if (url.startsWith('/')) {
+    const answer = await context.api({ method: 'GET', url });
+    if (answer.status >= 200 && answer.status < 300) return { ok: true, status: answer.status, body: answer.body };
+    return { ok: false, status: answer.status, message: serverMessage(answer.body) };
+  }
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5' }, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    const type = response.headers.get('content-type') ?? '';
+    const text = await response.text();
+    let body: unknown = text;
+    if (type.includes('json')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+    }
+    if (response.ok) return { ok: true, status: response.status, body };
+    return { ok: false, status: response.status, message: serverMessage(body) };
+  } catch (err) {
+    return { ok: false, status: 502, message: err instanceof Error ? err.message : null };
+  }
+}
+
+/** The index of /dados, from the API (spec §2: the groups are data, not code). */
+export async function loadIndex(context: AppLoadContext): Promise<OpenDataGroup[]> {
+  const answer = await fetchSource(context, '/v1/open-data');
+  if (!answer.ok || !Array.isArray(answer.body)) throw new Error(`open-data index unavailable (${answer.status})`);
+  return answer.body as OpenDataGroup[];
+}
+
+export interface FoundEndpoint {
+  group: OpenDataGroup;
+  endpoint: OpenDataEndpoint;
+}
+
+export function findEndpoint(groups: OpenDataGroup[], slug: string): FoundEndpoint | null {
+  for (const group of groups) {
+    const endpoint = group.servicos.find((s) => s.slug === slug && s.url);
+    if (endpoint) return { group, endpoint };
+  }
+  return null;
+}
+
+/** The group a `resources` value names ('despesa', 'credores', ...). */
+export const findGroup = (groups: OpenDataGroup[], resources: string) => groups.find((g) => g.slug === resources) ?? null;
+
+/**
+ * The audit-court API's base. The index names it only inside its endpoints' URLs ({base}/{resources}/
+ * {category}/{query}, whose slug is the path after the base), so it is read back from there.
+ */
+export function auditCourtBase(groups: OpenDataGroup[]): string | null {
+  for (const group of groups) {
+    for (const s of group.servicos) {
+      if (s.slug.split('/').length === 3 && s.url.endsWith(`/${s.slug}`)) return s.url.slice(0, -s.slug.length - 1);
+    }
+  }
+  return null;
+}
+
+/** The JSON listing a CSV download mirrors ('/despesas/{…}/download/' → '/despesas/{…}/'), when the group has it. */
+export function jsonCounterpart(group: OpenDataGroup, endpoint: OpenDataEndpoint): OpenDataEndpoint | null {
+  if (endpoint.format === 'json') return endpoint;
+  const url = endpoint.url.replace(/download\/?$/, '');
+  return group.servicos.find((s) => s.format === 'json' && s.url === url) ?? null;
+}
+
+/** The CSV download of the same listing ('/despesas/{…}/' → '/despesas/{…}/download/'), when the group has it. */
+export function csvCounterpart(group: OpenDataGroup, endpoint: OpenDataEndpoint): OpenDataEndpoint | null {
+  if (endpoint.format === 'csv') return endpoint;
+  const url = `${endpoint.url.replace(/\/?$/, '/')}download/`;
+  return group.servicos.find((s) => s.format === 'csv' && s.url.replace(/\/?$/, '/') === url) ?? null;
+}
+
+/** When the group's data was last updated: its updated_at endpoint, or null when it has none or it fails. */
+export async function loadUpdatedAt(context: AppLoadContext, group: OpenDataGroup): Promise<string | null> {
+  const endpoint = group.servicos.find((s) => /\/updated_at\/?$/.test(s.url) && !/\{/.test(s.url));
+  if (!endpoint) return null;
+  const answer = await fetchSource(context, endpoint.url).catch(() => null);
+  const value = answer?.ok ? (answer.body as { updated_at?: unknown } | null)?.updated_at : null;
+  return typeof value === 'string' ? value : null;
+}
+
+/** A URL as people can open it: our own paths get the page's origin. */
+export const absoluteUrl = (url: string, request: Request) => (url.startsWith('/') ? new URL(url, request.url).href : url);
+
+/** The URL with `page` and `page_size` set (the APIs paginate with them; others ignore them). */
+export function withPage(url: string, page: number, pageSize: number): string {
+  const [path, query = ''] = url.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  if (page > 1) params.set('page', String(page));
+  else params.delete('page');
+  params.set('page_size', String(pageSize));
+  return `${path}?${params.toString()}`;
+}

@@ -1,0 +1,111 @@
+import { Link } from 'react-router';
+import { catalogPath } from '../../lib/paths.ts';
+import { DatasetForm } from './dataset-form.tsx';
+import { DownloadButton, FailureNotice, ResultView, UpdatedAt } from './data-view.tsx';
+import styles from './open-data.module.css';
+import type { EndpointLink, GroupInfo, View } from './view.ts';
+
+function Breadcrumb({ group, current }: { group: GroupInfo | null; current: string }) {
+  return (
+    <nav aria-label="Trilha de navegação" className="breadcrumb">
+      <ol>
+        <li>
+          <Link to={catalogPath('/')}>Início</Link>
+        </li>
+        <li>
+          <Link to={catalogPath('/dados')}>Dados Abertos</Link>
+        </li>
+        {group && group.text !== current ? (
+          <li>
+            <Link to={catalogPath(`/dados/${group.slug}`)}>{group.text}</Link>
+          </li>
+        ) : null}
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
+  );
+}
+
+function EndpointList({ endpoints, label }: { endpoints: EndpointLink[]; label: string }) {
+  return (
+    <section className={styles.panel} aria-labelledby="consultas">
+      <h2 id="consultas">{label}</h2>
+      <ul className={styles.endpointList}>
+        {endpoints.map((endpoint) => (
+          <li key={endpoint.slug}>
+            <Link to={catalogPath(`/dados/${endpoint.slug}`)}>{endpoint.description}</Link>
+            {endpoint.format === 'csv' ? <span className={styles.tag}>CSV</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The screen of one /dados/... address: a group's queries, a query's form, the automatic viewer or not found. */
+export function ViewerScreen({ view, loading }: { view: View; loading: boolean }) {
+  if (view.kind === 'not-found') {
+    return (
+      <>
+        <Breadcrumb group={view.group} current={view.message} />
+        <h1 className={styles.title}>{view.message}</h1>
+        <p>Confira o endereço ou escolha uma das consultas de dados abertos.</p>
+        {view.endpoints.length ? <EndpointList endpoints={view.endpoints} label={`Consultas de ${view.group?.text ?? 'dados abertos'}`} /> : null}
+        <p>
+          <Link to={catalogPath('/dados')}>Ver todos os grupos de dados abertos</Link>
+        </p>
+      </>
+    );
+  }
+
+  if (view.kind === 'group') {
+    return (
+      <>
+        <Breadcrumb group={view.group} current={view.group.text} />
+        <p className={styles.eyebrow}>Dados Abertos</p>
+        <h1 className={styles.title}>{view.group.text}</h1>
+        <p>{view.group.description}</p>
+        <UpdatedAt value={view.updatedAt} />
+        <EndpointList endpoints={view.endpoints} label="Consultas disponíveis" />
+      </>
+    );
+  }
+
+  if (view.kind === 'form') {
+    return (
+      <>
+        <Breadcrumb group={view.group} current={view.title} />
+        <p className={styles.eyebrow}>{view.group.text}</p>
+        <h1 className={styles.title}>{view.title}</h1>
+        <UpdatedAt value={view.updatedAt} />
+        {view.endpoint.format === 'csv' ? (
+          <p>Preencha os parâmetros e busque os dados para conferir uma prévia e baixar o arquivo CSV completo.</p>
+        ) : (
+          <p>Preencha os parâmetros e busque os dados. Depois, exporte o resultado em JSON, CSV ou XML.</p>
+        )}
+        <DatasetForm fields={view.fields} serverMissing={view.missing} loading={loading} />
+        {view.failure ? <FailureNotice failure={view.failure} /> : null}
+        {view.download ? (
+          <div className={styles.actions}>
+            <DownloadButton href={view.download} resources={view.resources} />
+          </div>
+        ) : null}
+        {view.result ? <ResultView result={view.result} title={view.title} /> : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Breadcrumb group={view.group} current={view.title} />
+      <p className={styles.eyebrow}>{view.group?.text ?? 'Dados Abertos'}</p>
+      <h1 className={styles.title}>{view.title}</h1>
+      <UpdatedAt value={view.updatedAt} />
+      <p className={styles.source} data-testid="source-url">
+        Dados consultados automaticamente em <code>{view.url || 'endereço não configurado'}</code>
+      </p>
+      {view.failure ? <FailureNotice failure={view.failure} /> : null}
+      {view.result ? <ResultView result={view.result} title={view.title} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// What /dados/{resources}[/{category}][/{query}] shows (spec §2's route table), resolved on the server:
+// a group's list of endpoints, the form of an endpoint of despesa / servidor / usuarios, or the automatic
+// viewer of the audit-court API for every other `resources` value.
+import type { OpenDataEndpoint, OpenDataGroup } from '@portal/contracts';
+import type { AppLoadContext } from 'react-router';
+import { catalogPath } from '../../lib/paths.ts';
+import { csvRecords, failureMessage, fieldOrder, fillTemplate, isFormResource, MESSAGES, missingParams, PARAM_LABELS, placeholders, VIEWER_PAGE_SIZE } from './endpoints.ts';
+import { isPage } from './export.ts';
+import {
+  absoluteUrl,
+  auditCourtBase,
+  csvCounterpart,
+  fetchSource,
+  findEndpoint,
+  findGroup,
+  jsonCounterpart,
+  loadIndex,
+  loadUpdatedAt,
+  withPage,
+  type Fetched,
+} from './open-data.server.ts';
+import type { EndpointLink, Failure, GroupInfo, Result, View } from './view.ts';
+
+const groupInfo = (g: OpenDataGroup): GroupInfo => ({ text: g.text, slug: g.slug, description: g.description, icon: g.icon, informational: g.informational });
+const links = (endpoints: OpenDataEndpoint[]): EndpointLink[] => endpoints.filter((s) => s.slug && s.url).map((s) => ({ slug: s.slug, description: s.description, format: s.format }));
+
+function pageNumber(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+function toResult(body: unknown, page: number): Result {
+  if (isPage(body)) return { data: body, page: { index: page - 1, count: Math.max(1, Math.ceil(body.count / VIEWER_PAGE_SIZE)), total: body.count } };
+  return { data: body, page: null };
+}
+
+function toFailure(fetched: Extract<Fetched, { ok: false }>, screen: 'form' | 'viewer'): Failure {
+  return { status: fetched.status, ...failureMessage(fetched, screen) };
+}
+
+/** The resource route of a CSV download: /dados/{resources}/{name}/arquivo.csv?{parameters}. */
+export function downloadHref(slug: string, values: Record<string, string>): string {
+  const params = new URLSearchParams(Object.entries(values).filter(([, v]) => v !== ''));
+  const query = params.toString();
+  return `${catalogPath(`/dados/${slug}/arquivo.csv`)}${query ? `?${query}` : ''}`;
+}
+
+async function formView(context: AppLoadContext, url: URL, resources: string, group: OpenDataGroup, endpoint: OpenDataEndpoint): Promise<View> {
+  const names = fieldOrder(placeholders(endpoint.url));
+  const values = Object.fromEntries(names.map((name) => [name, (url.searchParams.get(name) ?? '').trim()]));
+  const searched = url.searchParams.has('buscar');
+  const missing = searched ? missingParams(names, values) : [];
+  const csv = csvCounterpart(group, endpoint);
+  const base = {
+    kind: 'form' as const,
+    title: endpoint.description,
+    resources,
+    group: groupInfo(group),
+    endpoint: { slug: endpoint.slug, description: endpoint.description, format: endpoint.format },
+    fields: names.map((name) => ({ name, label: PARAM_LABELS[name]?.label ?? name, hint: PARAM_LABELS[name]?.hint ?? '', value: values[name]! })),
+    searched,
+    missing,
+    result: null,
+    failure: null,
+    download: null,
+  };
+  const updatedAt = await loadUpdatedAt(context, group);
+  if (!searched || missing.length) return { ...base, updatedAt };
+
+  const download = csv ? downloadHref(endpoint.slug, values) : null;
+  const json = jsonCounterpart(group, endpoint);
+  const page = pageNumber(url);
+  if (json) {
+    const fetched = await fetchSource(context, withPage(fillTemplate(json.url, values), page, VIEWER_PAGE_SIZE));
+    if (!fetched.ok) return { ...base, updatedAt, failure: toFailure(fetched, 'form') };
+    return { ...base, updatedAt, download, result: toResult(fetched.body, page) };
+  }
+  // A CSV with no JSON twin (the users log): read it here and show it a page at a time.
+  const fetched = await fetchSource(context, fillTemplate(endpoint.url, values));
+  if (!fetched.ok) return { ...base, updatedAt, failure: toFailure(fetched, 'form') };
+  const records = typeof fetched.body === 'string' ? csvRecords(fetched.body) : [];
+  const pageCount = Math.max(1, Math.ceil(records.length / VIEWER_PAGE_SIZE));
+  const index = Math.min(page, pageCount) - 1;
+  const data = { count: records.length, next: null, previous: null, results: records.slice(index * VIEWER_PAGE_SIZE, (index + 1) * VIEWER_PAGE_SIZE) };
+  return { ...base, updatedAt, download, result: { data, page: { index, count: pageCount, total: records.length } } };
+}
+
+async function autoView(context: AppLoadContext, request: Request, url: URL, groups: OpenDataGroup[], segments: [string, string, string]): Promise<View> {
+  const [resources] = segments;
+  const group = findGroup(groups, resources);
+  const known = findEndpoint(groups, segments.join('/'));
+  const base = auditCourtBase(groups);
+  const title = known?.endpoint.description ?? segments.join(' / ');
+  const updatedAt = group ? await loadUpdatedAt(context, group) : null;
+  if (!base) {
+    return { kind: 'auto', title, resources, group: group && groupInfo(group), url: '', result: null, failure: { status: 502, message: MESSAGES.viewerDefault, detail: null }, updatedAt };
+  }
+  const source = `${base}/${segments.map(encodeURIComponent).join('/')}`;
+  const page = pageNumber(url);
+  const fetched = await fetchSource(context, withPage(source, page, VIEWER_PAGE_SIZE));
+  const view = { kind: 'auto' as const, title, resources, group: group && groupInfo(group), url: absoluteUrl(withPage(source, page, VIEWER_PAGE_SIZE), request), updatedAt };
+  if (!fetched.ok) return { ...view, result: null, failure: toFailure(fetched, 'viewer') };
+  return { ...view, result: toResult(fetched.body, page), failure: null };
+}
+
+function notFound(message: string, group: OpenDataGroup | null): View {
+  return { kind: 'not-found', title: message, message, group: group && groupInfo(group), endpoints: group ? links(group.servicos) : [] };
+}
+
+/** The screen of a /dados/... address, and the HTTP status it answers with. */
+export async function resolveView(context: AppLoadContext, request: Request, splat: string): Promise<{ view: View; status: number }> {
+  const url = new URL(request.url);
+  const segments = splat.split('/').filter(Boolean).map((s) => s.trim());
+  const groups = await loadIndex(context);
+  const [resources = '', category, query] = segments;
+  const group = findGroup(groups, resources);
+
+  if (segments.length > 3 || !resources) return { view: notFound(MESSAGES.resourceNotFound, null), status: 404 };
+
+  if (isFormResource(resources)) {
+    if (segments.length === 1) {
+      if (!group) return { view: notFound(MESSAGES.resourceNotFound, null), status: 404 };
+      return { view: { kind: 'group', title: group.text, group: groupInfo(group), endpoints: links(group.servicos), updatedAt: await loadUpdatedAt(context, group) }, status: 200 };
+    }
+    const found = segments.length === 2 ? findEndpoint(groups, `${resources}/${category}`) : null;
+    if (!found || found.group.slug !== resources) return { view: notFound(MESSAGES.endpointNotFound, group), status: 404 };
+    const view = await formView(context, url, resources, found.group, found.endpoint);
+    const status = view.kind === 'form' && view.missing.length ? 400 : view.kind === 'form' && view.failure ? failureStatus(view.failure.status) : 200;
+    return { view, status };
+  }
+
+  if (segments.length < 3) {
+    // /dados/{resources} and /dados/{resources}/{category}: the group's queries under that prefix to choose from.
+    const prefix = segments.join('/');
+    const endpoints = group ? links(group.servicos.filter((s) => s.slug === prefix || s.slug.startsWith(`${prefix}/`))) : [];
+    if (!group || !endpoints.length) return { view: notFound(MESSAGES.resourceNotFound, group), status: 404 };
+    return { view: { kind: 'group', title: group.text, group: groupInfo(group), endpoints, updatedAt: await loadUpdatedAt(context, group) }, status: 200 };
+  }
+
+  const view = await autoView(context, request, url, groups, [resources, category!, query!]);
+  return { view, status: view.kind === 'auto' && view.failure ? failureStatus(view.failure.status) : 200 };
+}
+
+const failureStatus = (status: number) => (status === 400 || status === 404 ? status : 502);

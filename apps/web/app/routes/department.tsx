@@ -1,0 +1,130 @@
+import { ExternalLink, MapPin } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { data, Link, useLocation, useNavigation } from 'react-router';
+import { Pagination } from '../components/pagination/pagination.tsx';
+import { ServiceCard } from '../components/service-card/service-card.tsx';
+import { PAGE_SIZE, pageIndexFrom } from '../features/catalog/list-navigation.ts';
+import styles from '../features/departments/departments.module.css';
+import { api, failure, isSlug, orEmpty } from '../lib/api.server.ts';
+import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
+import { catalogPath } from '../lib/paths.ts';
+import type { Route } from './+types/department';
+
+const NOT_FOUND = 'Órgão não encontrado. Veja a lista de secretarias de governo.';
+
+/** Only http(s) addresses are links (spec §5: the website shows only when it is a valid URL). */
+export function validUrl(link: string): string | null {
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!isSlug(params.orgao)) throw data({ message: NOT_FOUND }, { status: 404 });
+  const pageIndex = pageIndexFrom(new URL(request.url).searchParams);
+  const departments = await api.departments(context).catch((err) => failure(err));
+  const department = departments.find((d) => d.slug === params.orgao);
+  if (!department) throw data({ message: NOT_FOUND }, { status: 404 });
+  const [sections, services] = await Promise.all([
+    orEmpty(api.sections(context, department.slug)),
+    api.search(context, { departmentSlug: department.slug, from: pageIndex * PAGE_SIZE, size: PAGE_SIZE }).catch((err) => failure(err)),
+  ]);
+  const total = services[0]?.resultTotal ?? 0;
+  return {
+    department: { ...department, link: validUrl(department.link) },
+    firstSection: sections[0] ?? null,
+    services,
+    total,
+    pageIndex,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    canonical: canonicalUrl(request, ['page']),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: `${TITLE_PREFIX} - Órgão não encontrado` }];
+  const d = data.department;
+  return pageMeta({ title: `${TITLE_PREFIX} - ${d.shortName}`, description: d.description || d.name, canonical: data.canonical });
+}
+
+function Pillar({ title, text }: { title: string; text: string }) {
+  return (
+    <section className={styles.pillar}>
+      <h2>{title}</h2>
+      <p>{text.trim() || 'Não informado'}</p>
+    </section>
+  );
+}
+
+export default function Department({ loaderData }: Route.ComponentProps) {
+  const { department, firstSection, services, total, pageIndex, pageCount } = loaderData;
+  const listRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const previousPage = useRef(pageIndex);
+
+  // Changing the page scrolls smoothly to the list (spec §2), once the new page has arrived.
+  useEffect(() => {
+    if (previousPage.current !== pageIndex && navigation.state === 'idle') {
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      listRef.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+      listRef.current?.focus({ preventScroll: true });
+    }
+    previousPage.current = pageIndex;
+  }, [pageIndex, navigation.state, location.key]);
+
+  const s = firstSection;
+  const address = s ? `${[s.address, s.district].filter(Boolean).join(', ')}${s.city ? `, ${s.city} - ${s.state}` : ''}${s.openingTime ? `. ${s.openingTime}` : ''}` : '';
+  return (
+    <div className="container">
+      <nav aria-label="Trilha de navegação" className="breadcrumb">
+        <ol>
+          <li><Link to={catalogPath('/')}>Início</Link></li>
+          <li><Link to={catalogPath('/orgao')}>Secretarias de Governo</Link></li>
+          <li><span aria-current="page">{department.shortName}</span></li>
+        </ol>
+      </nav>
+      <header className={styles.header}>
+        <h1>{department.shortName}</h1>
+        <p className={styles.subtitle}>{department.name}</p>
+        {department.description ? <p>{department.description}</p> : null}
+        {address ? (
+          <p className={styles.address}>
+            <MapPin size={18} aria-hidden="true" /> <span><span className="visually-hidden">Endereço: </span>{address}</span>
+          </p>
+        ) : null}
+        {department.link ? (
+          <p>
+            <a href={department.link} target="_blank" rel="noopener noreferrer">
+              Site do órgão <ExternalLink size={14} aria-hidden="true" />
+              <span className="visually-hidden"> (abre em nova aba)</span>
+            </a>
+          </p>
+        ) : null}
+      </header>
+      <div className={styles.pillars}>
+        <Pillar title="Missão" text={department.mission} />
+        <Pillar title="Visão" text={department.vision} />
+        <Pillar title="Valores" text={department.values} />
+      </div>
+      <section id="servicos-prestados" className={styles.services} aria-labelledby="servicos-title" ref={listRef} tabIndex={-1}>
+        <h2 id="servicos-title">Serviços prestados{total ? ` (${total})` : ''}</h2>
+        {services.length ? (
+          <ul className={styles.serviceGrid}>
+            {services.map((service) => (
+              <li key={service.slug}>
+                <ServiceCard service={service} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.empty}>Nenhum serviço encontrado</p>
+        )}
+        <Pagination pageIndex={pageIndex} pageCount={pageCount} hash="servicos-prestados" />
+      </section>
+    </div>
+  );
+}

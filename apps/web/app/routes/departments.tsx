@@ -1,0 +1,62 @@
+import { useId, useState } from 'react';
+import { Form, Link } from 'react-router';
+import styles from '../features/departments/departments.module.css';
+import { api, failure } from '../lib/api.server.ts';
+import { matches } from '../lib/format.ts';
+import { catalogPath } from '../lib/paths.ts';
+import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
+import type { Route } from './+types/departments';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const departments = await api.departments(context).catch((err) => failure(err));
+  return {
+    departments: departments.filter((d) => !d.hidden).map((d) => ({ slug: d.slug, shortName: d.shortName, name: d.name })),
+    filter: new URL(request.url).searchParams.get('filtro') ?? '',
+    canonical: canonicalUrl(request),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return pageMeta({
+    title: `${TITLE_PREFIX} - Secretarias de Governo`,
+    description: 'Secretarias e órgãos do Governo do Piauí: missão, endereço, site e os serviços que cada um presta.',
+    canonical: data?.canonical,
+  });
+}
+
+export default function Departments({ loaderData }: Route.ComponentProps) {
+  const id = useId();
+  const [filter, setFilter] = useState(loaderData.filter);
+  const shown = loaderData.departments.filter((d) => matches(d.shortName, filter));
+  return (
+    <div className="container">
+      <h1 className="page-title">Secretarias de Governo</h1>
+      <Form method="get" className={styles.filter} role="search" aria-label="Filtrar secretarias" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={id}>Filtrar</label>
+        <input id={id} type="search" name="filtro" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Sigla do órgão, por exemplo SEFAZ" />
+        <noscript>
+          <button type="submit" className={styles.filterButton}>
+            Filtrar
+          </button>
+        </noscript>
+      </Form>
+      <p className="visually-hidden" role="status">
+        {shown.length} {shown.length === 1 ? 'secretaria' : 'secretarias'}
+      </p>
+      {shown.length ? (
+        <ul className={styles.grid}>
+          {shown.map((d) => (
+            <li key={d.slug} className={styles.card}>
+              <h2>
+                <Link to={catalogPath(`/orgao/${d.slug}`)}>{d.shortName}</Link>
+              </h2>
+              <p>{d.name}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>Nenhuma secretaria encontrada</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { fillTemplate, isFormResource, MESSAGES, missingParams, placeholders, requiredMessage, fallbackFilename } from '../features/open-data/endpoints.ts';
+import { csvCounterpart, fetchSource, findEndpoint, jsonCounterpart, loadIndex, withPage } from '../features/open-data/open-data.server.ts';
+
+const text = (status: number, message: string) =>
+  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+
+/**
+ * The server's CSV of a query (spec §7: downloads named from Content-Disposition):
+ * /dados/{resources}/{endpoint}/arquivo.csv?{parameters}. The parameters are checked first against the JSON
+ * listing (same rules, same messages, one row), then the file comes from the configured source: our own
+ * API by a redirect (it streams, so memory stays flat), another origin through this server.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const resources = params.resources ?? '';
+  const groups = await loadIndex(context);
+  const found = isFormResource(resources) ? findEndpoint(groups, `${resources}/${params.endpoint ?? ''}`) : null;
+  const csv = found && found.group.slug === resources ? csvCounterpart(found.group, found.endpoint) : null;
+  if (!found || !csv) return text(404, MESSAGES.endpointNotFound);
+
+  const search = new URL(request.url).searchParams;
+  const names = placeholders(csv.url);
+  const values = Object.fromEntries(names.map((name) => [name, search.get(name) ?? '']));
+  const missing = missingParams(names, values);
+  if (missing.length) return text(400, requiredMessage(missing));
+
+  const listing = jsonCounterpart(found.group, csv);
+  if (listing) {
+    const check = await fetchSource(context, withPage(fillTemplate(listing.url, values), 1, 1));
+    if (!check.ok) return text(check.status === 400 || check.status === 404 ? check.status : 502, check.message ?? '');
+  }
+
+  const target = fillTemplate(csv.url, values);
+  if (target.startsWith('/')) return new Response(null, { status: 302, headers: { location: target, 'cache-control': 'no-store' } });
+  const upstream = await fetch(target, { signal: AbortSignal.timeout(60_000) }).catch(() => null);
+  if (!upstream?.ok || !upstream.body) return text(upstream && (upstream.status === 400 || upstream.status === 404) ? upstream.status : 502, '');
+  return new Response(upstream.body, {
+    headers: {
+      'content-type': upstream.headers.get('content-type') ?? 'text/csv; charset=utf-8',
+      'content-disposition': upstream.headers.get('content-disposition') ?? `attachment; filename="${fallbackFilename(resources)}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

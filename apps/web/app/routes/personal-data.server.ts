@@ -1,0 +1,84 @@
+// The personal features put together for the root layout and the home (app layer: features do not
+// import each other). Everything here runs on the server, with the citizen's token added by the load context.
+import type { SearchItem } from '@portal/contracts';
+import type { AppLoadContext } from 'react-router';
+import { loadHeaderCitizen, loadProfile, type HeaderCitizen } from '../features/account/header.server.ts';
+import { hasCnh } from '../features/cnh/cnh-card.tsx';
+import type { CnhClaims } from '../features/cnh/cnh-status.ts';
+import { homeCatalog } from '../features/favorites/home-catalog.ts';
+import { loadBalance } from '../features/nota-piauiense/nota-piauiense.server.ts';
+import { loadPayslips, type PayslipItem } from '../features/payslips/payslips.server.ts';
+import { loadRecommendations, type Recommendations } from '../features/recommendations/recommendations.server.ts';
+import { api, orEmpty } from '../lib/api.server.ts';
+import { CATALOG_BASE } from '../lib/paths.ts';
+
+export type ShellCitizen = HeaderCitizen & { balance: number };
+
+/** The header's citizen (short name, level, unread, favourites) and the cleaned balance; null when anonymous. */
+export async function loadShellCitizen(context: AppLoadContext): Promise<ShellCitizen | null> {
+  const [citizen, balance] = await Promise.all([loadHeaderCitizen(context), context.citizen().then((c) => (c ? loadBalance(context) : 0))]);
+  return citizen ? { ...citizen, balance } : null;
+}
+
+export type FavoriteCard = Pick<SearchItem, 'title' | 'slug' | 'description' | 'categorySlug' | 'icon' | 'isOnline' | 'departmentShortName' | 'accessProfile'>;
+
+export interface PersonalHome {
+  favorites: FavoriteCard[];
+  payslips: PayslipItem[];
+  cnh: CnhClaims | null;
+  recommendations: Recommendations;
+  now: number;
+}
+
+const card = (s: SearchItem): FavoriteCard => ({
+  title: s.title,
+  slug: s.slug,
+  description: s.description,
+  categorySlug: s.categorySlug,
+  icon: s.icon,
+  isOnline: s.isOnline,
+  departmentShortName: s.departmentShortName,
+  accessProfile: s.accessProfile,
+});
+
+/** The home's logged-in widgets (spec §1), or null for an anonymous visitor. */
+export async function loadPersonalHome(context: AppLoadContext): Promise<PersonalHome | null> {
+  const citizen = await context.citizen();
+  if (!citizen) return null;
+  const [profile, payslips, recommendations, top] = await Promise.all([
+    loadProfile(context),
+    loadPayslips(context),
+    loadRecommendations(context, citizen.username, CATALOG_BASE || ''),
+    // The home's list of services (spec §7, top_hit 500): favourites become cards from it.
+    orEmpty(api.search(context, { top_hit: 500 })),
+  ]);
+  let slugs: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(profile?.catalog_favorite || '[]');
+    if (Array.isArray(parsed)) slugs = parsed.filter((s): s is string => typeof s === 'string');
+  } catch {
+    slugs = [];
+  }
+  const bySlug = new Map(homeCatalog(top, true).map((s) => [s.slug, s]));
+  const cnh: CnhClaims | null = profile && hasCnh(profile) ? profile : null;
+  return {
+    favorites: slugs.flatMap((slug) => {
+      const found = bySlug.get(slug);
+      return found ? [card(found)] : [];
+    }),
+    payslips,
+    cnh: cnh
+      ? {
+          dataValidadeCNH: cnh.dataValidadeCNH,
+          dataEmissao: cnh.dataEmissao,
+          categoriaCNH: cnh.categoriaCNH,
+          numeroRegistro: cnh.numeroRegistro,
+          registro: cnh.registro,
+          bloqueioBca: cnh.bloqueioBca,
+          bloqueioCnhApreendida: cnh.bloqueioCnhApreendida,
+        }
+      : null,
+    recommendations,
+    now: Date.now(),
+  };
+}

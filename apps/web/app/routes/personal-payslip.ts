@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { downloadPayslip } from '../features/payslips/payslips.server.ts';
+import { requireCitizen } from '../lib/citizen.ts';
+
+/**
+ * One pay slip's PDF, for the browser that holds no token: the server calls the slip's link with the
+ * citizen's bearer token and streams the file back (backend-for-frontend).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireCitizen(context, request);
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return new Response('Contracheque não encontrado.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return downloadPayslip(context, id);
+}

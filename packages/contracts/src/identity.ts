@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Access levels, highest first: the header shows the first one the citizen has (spec §5). */
+export const ACCESS_LEVEL_ORDER = ['opala', 'ouro', 'prata', 'bronze'] as const;
+
+/**
+ * The citizen's claims (spec §3, issue 6): what the provider's ID token carries and GET /v1/me answers.
+ * `catalog_favorite` is a JSON-encoded string of favourite slugs, as the mobile app expects.
+ */
+export const UserInfo = z
+  .object({
+    sub: z.string(),
+    email_verified: z.boolean(),
+    roles: z.array(z.string()),
+    groups: z.array(z.string()),
+    preferred_username: z.string(),
+    given_name: z.string(),
+    family_name: z.string(),
+    name: z.string(),
+    nomeCompleto: z.string(),
+    nomeMae: z.string(),
+    /** dd/mm/yyyy */
+    dataNascimento: z.string(),
+    email: z.string(),
+    catalog_favorite: z.string(),
+    veiculos: z.array(z.record(z.string(), z.unknown())),
+    /** dd/mm/yyyy, empty without a CNH */
+    dataValidadeCNH: z.string(),
+    /** yyyy-mm-dd, empty without a CNH */
+    dataEmissao: z.string(),
+    categoriaCNH: z.string(),
+    numeroRegistro: z.string(),
+    registro: z.string(),
+    bloqueioBca: z.boolean(),
+    bloqueioCnhApreendida: z.boolean(),
+    cnhVencida: z.boolean(),
+  })
+  .meta({ id: 'UserInfo' });
+export type UserInfo = z.infer<typeof UserInfo>;
+
+/** GET /v1/me: the claims, plus what the header needs so the web app does not recompute it. */
+export const MeResponse = UserInfo.extend({
+  /** first and last word of the name ('Maria Silva') */
+  shortName: z.string(),
+  /** the highest of opala, ouro, prata, bronze the citizen has, or null */
+  accessLevel: z.enum(ACCESS_LEVEL_ORDER).nullable(),
+  /** Nota Piauiense released balance, in reais (137.45) */
+  notaPiauienseBalance: z.number(),
+  unreadNotifications: z.number().int(),
+}).meta({ id: 'MeResponse' });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** GET /app/entrar?returnTo=/app/catalog/...: only paths of this site. */
+export const LoginQuery = z.object({
+  returnTo: z.string().max(2000, 'Endereço de retorno longo demais.').optional(),
+});
+
+export const CallbackQuery = z.looseObject({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(400).optional(),
+  iss: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+
+/** POST /auth/interaction/:uid/login (the 'Acesso Cidadão' form). */
+export const LoginForm = z.object({
+  username: z.string().max(200).default(''),
+  password: z.string().max(500).default(''),
+});

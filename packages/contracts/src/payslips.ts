@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** One item of GET /api/contracheque/sead/empresa/ultimos-contracheques (the mobile app's shape). */
+export const PaySlip = z
+  .object({
+    id: z.number().int(),
+    /** where the PDF is downloaded, with the bearer token */
+    link: z.string(),
+    /** 'MM/YYYY' */
+    periodo: z.string(),
+    /** the bond (vínculo) */
+    siglaUrl: z.string(),
+    /** the file name the download answers with: contracheque-MM-YYYY-BOND.pdf */
+    nomeArquivo: z.string(),
+    servidor: z.object({
+      documento: z.string(),
+      success: z.boolean(),
+      ultimaGeracao: z.string(),
+      qtdErros: z.number().int(),
+    }),
+  })
+  .meta({ id: 'PaySlip' });
+export type PaySlip = z.infer<typeof PaySlip>;
+export const PaySlipList = z.array(PaySlip);
+
+export const PaySlipParams = z.object({
+  id: z.coerce
+    .number({ error: 'O identificador do contracheque deve ser um número.' })
+    .int('O identificador do contracheque deve ser um número inteiro.')
+    .positive('Identificador de contracheque inválido.')
+    .max(2_147_483_647, 'Identificador de contracheque inválido.'),
+});
