@@ -15,6 +15,7 @@ import { openDataRoutes } from './modules/open-data/open-data.routes.ts';
 import { payslipsRoutes } from './modules/payslips/payslips.routes.ts';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { retentionJob } from './modules/retention/retention.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { simplifiqueRoutes } from './modules/simplifique/simplifique.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(recommendationsRoutes);
   await app.register(vitalsRoutes);
   await app.register(simplifiqueRoutes);
+  await app.register(retentionJob);
 
   const base = config.BASE_PATH;
   if (base !== '/') app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(base, 302));

@@ -1,4 +1,4 @@
-import type { InjectOptions } from 'light-my-request';
+import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import type { TestApp } from './app.ts';
 

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@portal/db';
+import { rows } from '../../lib/rows.ts';
+
+/**
+ * The retention periods the privacy policy promises (/app/politicas-de-privacidade-termo-de-uso,
+ * "Por quanto tempo guardamos os dados"). Change both together.
+ */
+export const RETENTION = {
+  accessHistoryMonths: 24,
+  notificationMonths: 24,
+  simplifiqueYears: 5,
+  webVitalsMonths: 6,
+} as const;
+
+async function deleted(db: Database, query: ReturnType<typeof sql>): Promise<number> {
+  const found = await rows<{ n: number }>(db, sql`with gone as (${query} returning 1) select count(*)::int as n from gone`);
+  return found[0]?.n ?? 0;
+}
+
+/** Deletes what is past its period; each statement is idempotent, so several instances may run it. */
+export async function purgeExpired(db: Database, now: Date) {
+  const at = now.toISOString();
+  return {
+    accessLog: await deleted(db, sql`delete from access_log where accessed_at < ${at}::timestamptz - make_interval(months => ${RETENTION.accessHistoryMonths})`),
+    notifications: await deleted(
+      db,
+      sql`delete from notifications where archived_at is not null or created_at < ${at}::timestamptz - make_interval(months => ${RETENTION.notificationMonths})`,
+    ),
+    simplifique: await deleted(db, sql`delete from simplifique_suggestions where created_at < ${at}::timestamptz - make_interval(years => ${RETENTION.simplifiqueYears})`),
+    webVitals: await deleted(db, sql`delete from web_vitals where created_at < ${at}::timestamptz - make_interval(months => ${RETENTION.webVitalsMonths})`),
+    webSessions: await deleted(db, sql`delete from web_sessions where expires_at < ${at}::timestamptz`),
+    loginStates: await deleted(db, sql`delete from web_login_states where expires_at < ${at}::timestamptz`),
+    providerRecords: await deleted(db, sql`delete from oidc_models where expires_at < ${at}::timestamptz`),
+  };
+}

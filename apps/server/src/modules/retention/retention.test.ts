@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { purgeExpired } from './retention.repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (query: ReturnType<typeof sql>) => ((await t.app.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+describe('retention of personal data (privacy policy periods)', () => {
+  it('deletes access history older than 24 months and keeps the rest', async () => {
+    const service = await count(sql`select min(id)::int as n from services`);
+    await t.app.db.execute(sql`insert into access_log (service_id, user_sub, accessed_at) values
+      (${service}, 'antigo', now() - interval '25 months'), (${service}, 'recente', now() - interval '23 months')`);
+    const removed = await purgeExpired(t.app.db, new Date());
+    expect(removed.accessLog).toBe(1);
+    expect(await count(sql`select count(*)::int as n from access_log where user_sub = 'antigo'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from access_log where user_sub = 'recente'`)).toBe(1);
+  });
+
+  it('deletes archived notifications and those past 24 months, keeping the inbox', async () => {
+    const before = await count(sql`select count(*)::int as n from notifications where archived_at is null and created_at > now() - interval '24 months'`);
+    expect(before).toBeGreaterThan(0);
+    await t.app.db.execute(sql`update notifications set archived_at = now() where id = (select min(id) from notifications)`);
+    const removed = await purgeExpired(t.app.db, new Date());
+    expect(removed.notifications).toBe(1);
+    expect(await count(sql`select count(*)::int as n from notifications`)).toBe(before - 1);
+  });
+
+  it('deletes expired login sessions and is harmless to run again', async () => {
+    await purgeExpired(t.app.db, new Date());
+    const again = await purgeExpired(t.app.db, new Date());
+    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+  });
+});
