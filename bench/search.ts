@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createDatabase, demoCatalog, generateCatalog, isCatalogEmpty, seedCatalog } from '@portal/db';
 import { machine, writeSection } from './lib.ts';
 
@@ -23,6 +24,35 @@ const QUERIES = [
   { groups: ['CATALOG'], category: 'transito-e-veiculos', from: 0 },
   { top_hit: 10 },
 ];
+
+/** PostgreSQL on this machine, when it answers: the same catalog in a database kept between runs. */
+async function preparePostgres(): Promise<string | null> {
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_bench_${SERVICES}`;
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+  } catch {
+    console.log('PostgreSQL is not answering: measuring PGlite only');
+    return null;
+  }
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ url: url.toString() });
+  await handle.migrate();
+  if (await isCatalogEmpty(handle.db)) {
+    console.log(`seeding ${SERVICES} services into PostgreSQL database ${name} (once)…`);
+    await seedCatalog(handle.db, generateCatalog(await demoCatalog(), SERVICES), { demoActivity: true });
+  }
+  await handle.close();
+  return url.toString();
+}
 
 async function prepareDatabase() {
   try {
@@ -60,8 +90,8 @@ async function load(port: number) {
 
 await prepareDatabase();
 
-async function measurePortal(cacheSeconds: number) {
-  const portal = await start(['portal'], { DATA_DIR: dataDir, DATABASE_URL: '', SEARCH_CACHE_SECONDS: String(cacheSeconds) });
+async function measurePortal(cacheSeconds: number, databaseUrl = '') {
+  const portal = await start(['portal'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEARCH_CACHE_SECONDS: String(cacheSeconds) });
   try {
     const answers: Record<string, string> = {};
     for (const q of QUERIES) {
@@ -78,6 +108,8 @@ async function measurePortal(cacheSeconds: number) {
 
 const uncached = await measurePortal(0);
 const cached = await measurePortal(10);
+const postgresUrl = await preparePostgres();
+const onPostgres = postgresUrl ? await measurePortal(0, postgresUrl) : null;
 
 const answersFile = join(tmpdir(), `portal-bench-answers-${process.pid}.json`);
 await writeFile(answersFile, JSON.stringify(uncached.answers));
@@ -90,7 +122,7 @@ const row = (name: string, r: { p50: number; p99: number; rps: number }) =>
   `| ${name} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${ratio(r.p50, baseline.p50)}× / ${ratio(r.p99, baseline.p99)}× | ${(r.rps / baseline.rps).toFixed(3)}× |`;
 const table = `## Search (\`npm run bench\`, bench/search.ts)
 
-${SERVICES.toLocaleString('en')} services in embedded PGlite; ${CONNECTIONS} connections for ${DURATION} s each, rotating ${QUERIES.length} request
+${SERVICES.toLocaleString('en')} services in embedded PGlite (and in the machine's PostgreSQL when it answers); ${CONNECTIONS} connections for ${DURATION} s each, rotating ${QUERIES.length} request
 bodies (keywords with typos and synonyms, a category page, top hits). Baseline: a bare \`node:http\` server answering
 the same bytes for the same body, measured in the same run. Latency ratios divide by max(baseline, 1 ms).
 Machine: ${await machine()}. Measured ${new Date().toISOString().slice(0, 10)}.
@@ -99,7 +131,7 @@ Machine: ${await machine()}. Measured ${new Date().toISOString().slice(0, 10)}.
 |---|---|---|---|---|---|
 ${row('portal, every search computed (SEARCH_CACHE_SECONDS=0)', uncached.result)}
 ${row('portal, default 10 s micro-cache', cached.result)}
-| bare node:http, same bytes | ${baseline.p50} | ${baseline.p99} | ${baseline.rps.toFixed(0)} | 1× | 1× |
+${onPostgres ? `${row('portal on PostgreSQL 15 (same machine), every search computed', onPostgres.result)}\n` : ''}| bare node:http, same bytes | ${baseline.p50} | ${baseline.p99} | ${baseline.rps.toFixed(0)} | 1× | 1× |
 `;
 await writeSection('search', table);
 console.log(table);
