@@ -666,3 +666,18 @@ export const simplifiqueSuggestions = pgTable(
   },
   (t) => [index('simplifique_suggestions_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Login throttling: failed 'Acesso Cidadão' attempts, kept as one-way hashes of the username and the
+// network address (never the values), for 24 hours at most (modules/retention).
+// ---------------------------------------------------------------------------------------------------
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usernameHash: text('username_hash').notNull(),
+    addressHash: text('address_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_username_idx').on(t.usernameHash, t.createdAt), index('login_failures_address_idx').on(t.addressHash, t.createdAt)],
+);

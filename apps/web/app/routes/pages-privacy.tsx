@@ -130,6 +130,7 @@ export default function Privacy() {
           <li>Histórico de serviços acessados (usado nas recomendações): 24 meses.</li>
           <li>Notificações: até você arquivá-las, e no máximo 24 meses.</li>
           <li>Registros de acesso ao servidor: 6 meses, como exige o Marco Civil da Internet.</li>
+          <li>Tentativas de login sem sucesso (guardadas só como código irreversível, sem o usuário nem o endereço de rede), usadas para bloquear quem tenta adivinhar senhas: 24 horas.</li>
           <li>Sugestões do Simplifique: 5 anos, para acompanhamento e prestação de contas; nome e e-mail podem ser apagados antes, a seu pedido.</li>
           <li>Dados da CNH, da Nota Piauiense e dos contracheques não são copiados pelo portal: são consultados nos sistemas de origem quando você os abre.</li>
         </ul>

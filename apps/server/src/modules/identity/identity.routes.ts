@@ -9,6 +9,7 @@ import * as client from 'openid-client';
 import { forbidden } from '../../lib/http-error.ts';
 import { highestAccessLevel, shortName, userClaims } from './claims.ts';
 import * as repository from './identity.repository.ts';
+import { clearFailures, isThrottled, LOGIN_LIMITS, recordFailure, throttleKeys } from './login-throttle.ts';
 import { loginPage, messagePage, type Page } from './pages.ts';
 import { createEmbeddedProvider, SESSION_TTL } from './provider.ts';
 import { appendCookie, cookie, getWebSession, hashSessionId, LOGIN_COOKIE, newSessionId, readCookie, SESSION_COOKIE } from './session.ts';
@@ -140,13 +141,22 @@ const interactionRoutes = (provider: Provider, settings: IdentitySettings): Fast
     if (!password) errors.push({ field: 'password', message: 'Informe sua senha.' });
     if (errors.length) return sendPage(reply, loginPage({ action: action(uid), username, errors, cancelUrl: settings.postLogoutRedirectUri }), 400);
 
+    // Guessing passwords: after a few failures the account (or the address) waits, whatever is typed.
+    const keys = throttleKeys(app.config.VOTER_SECRET, username, request.ip);
+    if (await isThrottled(app.db, keys)) {
+      request.log.warn('login throttled');
+      const wait = [{ field: 'password' as const, message: `Muitas tentativas sem sucesso. Por segurança, aguarde ${LOGIN_LIMITS.windowMinutes} minutos e tente novamente.` }];
+      return sendPage(reply, loginPage({ action: action(uid), username, errors: wait, cancelUrl: settings.postLogoutRedirectUri }), 429);
+    }
     const user = await repository.findUserByUsername(app.db, username);
     const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
     if (!user || !valid) {
       request.log.info({ username }, 'login refused');
+      await recordFailure(app.db, keys);
       const refused = [{ field: 'password' as const, message: 'Usuário ou senha incorretos. Confira os dados e tente novamente.' }];
       return sendPage(reply, loginPage({ action: action(uid), username, errors: refused, cancelUrl: settings.postLogoutRedirectUri }), 401);
     }
+    await clearFailures(app.db, keys);
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,

@@ -214,3 +214,28 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     expect((await t.app.inject({ url: '/v1/me' })).statusCode).toBe(401);
   });
 });
+
+// Last in this file: it leaves maria.silva's account waiting.
+describe('Acesso Cidadão: guessing passwords', () => {
+  it('makes an account wait after five failures, even for the right password, and stores no username', async () => {
+    const browser = new TestBrowser(t.app);
+    const { action } = await openLoginPage(browser);
+    await t.app.db.execute(sql`delete from login_failures`);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await browser.post(action, { username: 'Maria.Silva', password: `tentativa-${i}` });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const right = await browser.post(action, { username: 'maria.silva', password: 'portal-demo' });
+    expect(right.statusCode).toBe(429);
+    expect(right.body).toContain('Muitas tentativas sem sucesso. Por segurança, aguarde 15 minutos e tente novamente.');
+    const stored = JSON.stringify(((await t.app.db.execute(sql`select * from login_failures`)) as unknown as { rows: unknown[] }).rows);
+    expect(stored).not.toMatch(/maria/i);
+
+    // Another citizen on the same network still gets in.
+    const other = new TestBrowser(t.app);
+    const callback = await logIn(other, 'joao.souza');
+    expect(callback.statusCode).toBe(303);
+    expect(callback.headers.location).toBe('/app/catalog/list');
+    expect(other.cookie(SESSION_COOKIE)).toBeTruthy();
+  });
+});
