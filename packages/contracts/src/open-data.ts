@@ -162,29 +162,21 @@ export const ExpenseReferenceList = z
   .meta({ id: 'DespesaReferencias' });
 export const UpdatedAt = z.object({ updated_at: z.string().describe('ISO 8601'), registros: z.number().int() }).meta({ id: 'AtualizadoEm' });
 
-export const ServantPay = z
-  .object({
-    id: z.number().int(),
-    matricula: z.string(),
-    nome: z.string(),
-    cpf: z.string(),
-    orgao_slug: z.string(),
-    orgao_sigla: z.string(),
-    orgao_nome: z.string(),
-    cargo: z.string(),
-    vinculo: z.string(),
-    carga_horaria: z.number().int(),
-    referencia: z.string(),
-    remuneracao_basica: Money,
-    vantagens: Money,
-    remuneracao_bruta: Money,
-    descontos: Money,
-    remuneracao_liquida: Money,
-  })
-  .meta({ id: 'ServidorRemuneracao' });
-export type ServantPay = z.infer<typeof ServantPay>;
-export const ServantPayPage = pageOf(ServantPay).meta({ id: 'ServidorRemuneracaoPagina' });
+/** Who a servant is, as every servants' answer shows it. */
+const ServantIdentity = z.object({
+  id: z.number().int(),
+  matricula: z.string(),
+  nome: z.string(),
+  cpf: z.string(),
+  orgao_slug: z.string(),
+  orgao_sigla: z.string(),
+  orgao_nome: z.string(),
+  cargo: z.string(),
+  vinculo: z.string(),
+  carga_horaria: z.number().int(),
+});
 
+/** One month's pay. */
 export const ServantMonth = z.object({
   referencia: z.string(),
   remuneracao_basica: Money,
@@ -193,26 +185,19 @@ export const ServantMonth = z.object({
   descontos: Money,
   remuneracao_liquida: Money,
 });
-export const ServantDetail = z
-  .object({
-    id: z.number().int(),
-    matricula: z.string(),
-    nome: z.string(),
-    cpf: z.string(),
-    orgao_slug: z.string(),
-    orgao_sigla: z.string(),
-    orgao_nome: z.string(),
-    cargo: z.string(),
-    vinculo: z.string(),
-    carga_horaria: z.number().int(),
-    data_admissao: IsoDate,
-    data_desligamento: IsoDate.nullable(),
-    exercicio: z.number().int(),
-    meses: z.array(ServantMonth),
-    total_bruto: Money,
-    total_liquido: Money,
-  })
-  .meta({ id: 'ServidorDetalhamento' });
+
+export const ServantPay = ServantIdentity.extend(ServantMonth.shape).meta({ id: 'ServidorRemuneracao' });
+export type ServantPay = z.infer<typeof ServantPay>;
+export const ServantPayPage = pageOf(ServantPay).meta({ id: 'ServidorRemuneracaoPagina' });
+
+export const ServantDetail = ServantIdentity.extend({
+  data_admissao: IsoDate,
+  data_desligamento: IsoDate.nullable(),
+  exercicio: z.number().int(),
+  meses: z.array(ServantMonth),
+  total_bruto: Money,
+  total_liquido: Money,
+}).meta({ id: 'ServidorDetalhamento' });
 export type ServantDetail = z.infer<typeof ServantDetail>;
 export const ServantBodyList = z
   .array(z.object({ orgao_slug: z.string(), orgao_sigla: z.string(), orgao_nome: z.string(), servidores: z.number().int() }))
