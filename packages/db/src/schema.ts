@@ -662,9 +662,11 @@ export const simplifiqueSuggestions = pgTable(
     email: text('email').notNull().default(''),
     /** the logged-in citizen who sent it, if any */
     userSub: text('user_sub'),
+    /** one-way hash of who sent it (citizen or network address), to limit floods; never the address */
+    senderHash: text('sender_hash').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('simplifique_suggestions_created_idx').on(t.createdAt)],
+  (t) => [index('simplifique_suggestions_created_idx').on(t.createdAt), index('simplifique_suggestions_sender_idx').on(t.senderHash, t.createdAt)],
 );
 
 // ---------------------------------------------------------------------------------------------------

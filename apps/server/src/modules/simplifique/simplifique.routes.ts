@@ -1,6 +1,11 @@
 import { ErrorResponse, SimplifiqueMine, SimplifiqueRequest, SimplifiqueResponse } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
+import { tooManyRequests } from '../../lib/http-error.ts';
 import * as repository from './simplifique.repository.ts';
+
+/** Suggestions one sender may send per hour: plenty for a person, too few to flood the ombudsman team. */
+export const SUGGESTIONS_PER_HOUR = 10;
 
 /**
  * 'Simplifique!': citizens suggest how to make a public service simpler. Anyone may send one; a bearer
@@ -14,11 +19,16 @@ export const simplifiqueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['simplifique'],
         summary: 'Enviar uma sugestão de simplificação de serviço (Simplifique!)',
         body: SimplifiqueRequest,
-        response: { 201: SimplifiqueResponse, 400: ErrorResponse },
+        response: { 201: SimplifiqueResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
       const body = request.body;
+      const who = request.user ? `user:${request.user.sub}` : `ip:${request.ip}`;
+      const senderHash = createHash('sha256').update(`${app.config.VOTER_SECRET}:simplifique:${who}`).digest('base64url');
+      if ((await repository.countRecentBySender(app.db, senderHash, 60)) >= SUGGESTIONS_PER_HOUR) {
+        throw tooManyRequests('Você enviou muitas sugestões em pouco tempo. Obrigado! Tente novamente daqui a uma hora.');
+      }
       const { protocol, createdAt } = await repository.insertSuggestion(app.db, {
         subject: body.assunto,
         service: body.servico,
@@ -26,6 +36,7 @@ export const simplifiqueRoutes: FastifyPluginAsyncZod = async (app) => {
         name: body.nome,
         email: body.email,
         userSub: request.user?.sub ?? null,
+        senderHash,
       });
       return reply.code(201).send({ protocolo: protocol, recebidaEm: createdAt.toISOString() });
     },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { findSuggestion } from './simplifique.repository.ts';
@@ -47,5 +48,19 @@ describe('POST /v1/simplifique', () => {
     const res = await send(body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
+  });
+});
+
+describe('POST /v1/simplifique: floods', () => {
+  it('takes ten suggestions an hour from one sender, refuses the eleventh in Portuguese, and keeps no address', async () => {
+    const from = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/v1/simplifique', payload: valid, remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await from('10.20.30.40')).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    const refused = await from('10.20.30.40');
+    expect(refused.json().message).toMatch(/muitas sugestões em pouco tempo/);
+    expect((await from('10.20.30.41')).statusCode).toBe(201);
+    const stored = JSON.stringify(((await t.app.db.execute(sql`select * from simplifique_suggestions`)) as unknown as { rows: unknown[] }).rows);
+    expect(stored).not.toContain('10.20.30.40');
   });
 });

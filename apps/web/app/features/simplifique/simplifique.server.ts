@@ -27,5 +27,5 @@ export async function sendSuggestion(context: AppLoadContext, form: FormData): P
   const answer = (await context.citizen()) ? await context.citizenApi(call) : await context.api(call);
   if (answer.status === 201) return { ok: true, protocolo: (answer.body as SimplifiqueResponse).protocolo };
   const message = (answer.body as { message?: string } | null)?.message;
-  return { ok: false, values, errors: {}, serverError: answer.status === 400 && message ? message : 'Não foi possível enviar a sua sugestão agora. Tente novamente em alguns minutos.' };
+  return { ok: false, values, errors: {}, serverError: (answer.status === 400 || answer.status === 429) && message ? message : 'Não foi possível enviar a sua sugestão agora. Tente novamente em alguns minutos.' };
 }

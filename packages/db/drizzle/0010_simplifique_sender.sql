@@ -1,0 +1,2 @@
+ALTER TABLE "simplifique_suggestions" ADD COLUMN "sender_hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "simplifique_suggestions_sender_idx" ON "simplifique_suggestions" USING btree ("sender_hash","created_at");
