@@ -21,17 +21,6 @@ export function listCategories(db: Database) {
   return rows<CategoryRow>(db, sql`select * from categories order by order_index, name`);
 }
 
-/** A category by its slug or one of its aliases ('empresas' answers as 'negocios-e-empresas'). */
-export async function findCategory(db: Database, slug: string) {
-  const found = await rows<CategoryRow>(
-    db,
-    sql`select c.* from categories c
-        where c.slug = ${slug} or c.id = (select category_id from category_aliases where alias = ${slug})
-        limit 1`,
-  );
-  return found[0] ?? null;
-}
-
 /** The whole service as one JSON document, in one round trip. */
 export interface ServiceDocument {
   id: number;

@@ -6,6 +6,11 @@ import type { ServiceFeatures } from './recommendations.ranker.ts';
 /** How far back the access log counts: tastes change. */
 const WINDOW = sql`interval '365 days'`;
 
+/** Who used what: each citizen's accessed (within the window) and favourite services, once each. */
+const CITIZEN_SERVICES = sql`select distinct user_sub, service_id from access_log where user_sub is not null and accessed_at > now() - ${WINDOW}
+          union
+          select user_sub, service_id from favorites`;
+
 /** The citizen's services: up to 3 points for accesses, 2 for a favourite. */
 export async function history(db: Database, userSub: string): Promise<Map<number, number>> {
   const found = await rows<{ service_id: number; weight: number }>(
@@ -24,11 +29,7 @@ export async function history(db: Database, userSub: string): Promise<Map<number
 export async function coOccurrence(db: Database, userSub: string) {
   const pairs = await rows<{ source: number; candidate: number; together: number }>(
     db,
-    sql`with ui as (
-          select distinct user_sub, service_id from access_log where user_sub is not null and accessed_at > now() - ${WINDOW}
-          union
-          select user_sub, service_id from favorites
-        ),
+    sql`with ui as (${CITIZEN_SERVICES}),
         mine as (select service_id from ui where user_sub = ${userSub})
         select a.service_id as source, b.service_id as candidate, count(*)::int as together
         from ui a join ui b on b.user_sub = a.user_sub and b.service_id <> a.service_id
@@ -39,11 +40,7 @@ export async function coOccurrence(db: Database, userSub: string) {
   const counts = ids.length
     ? await rows<{ service_id: number; users: number }>(
         db,
-        sql`with ui as (
-              select distinct user_sub, service_id from access_log where user_sub is not null and accessed_at > now() - ${WINDOW}
-              union
-              select user_sub, service_id from favorites
-            )
+        sql`with ui as (${CITIZEN_SERVICES})
             select service_id, count(*)::int as users from ui where service_id = any(${`{${ids.join(',')}}`}::int[]) group by service_id`,
       )
     : [];
