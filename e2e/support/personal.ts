@@ -1,23 +1,11 @@
-import { createServer, type AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { createTestApp } from '../../apps/server/src/test-support/app.ts';
 // @ts-expect-error: a plain ES module without type declarations
 import { ensureBuild } from '../../apps/web/scripts/ensure-build.mjs';
 import { hydrated } from './browser.ts';
-import { BASE_PATH, type Portal } from './portal.ts';
+import { BASE_PATH, freePort, type Portal } from './portal.ts';
 
 export const DEMO_PASSWORD = 'portal-demo';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real server with the embedded identity provider (the real 'Acesso Cidadão' login page), on a port

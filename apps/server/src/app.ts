@@ -22,7 +22,8 @@ import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { loadConfig, type Config } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { limitsPlugin } from './plugins/limits.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -53,9 +54,12 @@ export async function buildApp(options: AppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.NODE_ENV === 'production',
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Malformed URLs and requests Node's parser refuses answer in Portuguese too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     // A first start migrates and seeds the demo (catalog, accounts, open data) inside the database plugin.
     pluginTimeout: 180_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -70,6 +74,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
+  await app.register(limitsPlugin);
   await app.register(authPlugin, { config, keys: options.authKeys, issuer: options.authIssuer, audience: options.authAudience });
 
   await app.register(identityPlugin);

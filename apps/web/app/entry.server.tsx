@@ -16,6 +16,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The Content-Security-Policy with this nonce is the server's (apps/server/src/plugins/security.ts).
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -36,7 +37,6 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        if (nonce) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
@@ -49,23 +49,4 @@ export default function handleRequest(
       },
     });
   });
-}
-
-/**
- * Pages load nothing from other sites: scripts only with this response's nonce, everything else from us.
- * Forms may post to https sites: a service's digital channel receives its fields by a form POST (spec §5).
- */
-function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "form-action 'self' https:",
-    "frame-ancestors 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
 }

@@ -10,6 +10,23 @@ export const ErrorResponse = z
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/**
+ * PostgreSQL's `integer`, the type of every id column: a larger id cannot exist, and sent to the database
+ * it fails as an error instead of finding nothing, so request schemas refuse it first.
+ */
+export const DB_INTEGER_MAX = 2_147_483_647;
+
+/** A row id in a request (a path segment is text: coerced): a whole number from 1 to DB_INTEGER_MAX. */
+export const DbId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(DB_INTEGER_MAX, message);
+
+/**
+ * Text PostgreSQL can store: a NUL character makes it refuse the whole statement, and no other control
+ * character but tab and line breaks belongs in what a citizen types. For request text that reaches a query.
+ */
+// eslint-disable-next-line no-control-regex
+export const STORABLE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const storableText = (what: string) => z.string().regex(STORABLE_TEXT, `${what}: o texto contém caracteres inválidos.`);
+
 export const Slug = z
   .string()
   .min(1, 'Informe o identificador.')

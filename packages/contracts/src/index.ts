@@ -13,3 +13,4 @@ export * from './open-data.ts';
 export * from './simplifique.ts';
 export * from './vitals.ts';
 export * from './indicators.ts';
+export * from './return-path.ts';

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { DbId } from './common.ts';
 
-export const IndicatorParams = z.object({
-  dashcard: z.coerce.number({ error: 'Indicador inválido.' }).int('Indicador inválido.'),
-  card: z.coerce.number({ error: 'Indicador inválido.' }).int('Indicador inválido.'),
-});
+export const IndicatorParams = z.object({ dashcard: DbId('Indicador inválido.'), card: DbId('Indicador inválido.') });
 
 /** Metabase's answer shape, reduced to what clients read: the first cell of the first row (spec §7). */
 export const MetabaseQueryResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INTEGER_MAX } from './common.ts';
 
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 999;
 
@@ -60,7 +61,8 @@ export const MarkAsReadRequest = z
     z.coerce
       .number({ error: 'Cada identificador de mensagem deve ser um número.' })
       .int('Cada identificador de mensagem deve ser um número inteiro.')
-      .positive('Identificador de mensagem inválido.'),
+      .positive('Identificador de mensagem inválido.')
+      .max(DB_INTEGER_MAX, 'Identificador de mensagem inválido.'),
     { error: 'Envie a lista de identificadores das mensagens (por exemplo, [1, 2]).' },
   )
   .max(999, 'No máximo 999 mensagens por vez.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './common.ts';
 
 // Open data (spec §2, §3 and §7). Field names are Portuguese snake_case like the spec's path parameters
 // (exercicio, empenho_codigo, unidade_gestora_codigo, referencia, ...), since these datasets are a
@@ -31,7 +32,22 @@ const OrgaoSlug = z
   .string()
   .max(60, 'Órgão inválido.')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Órgão inválido: use o identificador do órgão (ex.: seduc).');
-const SearchText = (what: string) => z.string().trim().min(2, `${what}: informe ao menos 2 caracteres.`).max(100, `${what}: no máximo 100 caracteres.`);
+const SearchText = (what: string) => storableText(what).trim().min(2, `${what}: informe ao menos 2 caracteres.`).max(100, `${what}: no máximo 100 caracteres.`);
+
+/**
+ * The rule of each placeholder of the open-data URL templates (`{exercicio}`, `{referencia_de}`, ...): the
+ * API checks its path parameters with these, and the /dados pages check a citizen's values with the same
+ * ones before any call is built, so nothing else (`..`, a slash, a NUL byte) reaches a URL.
+ */
+export const OPEN_DATA_PARAMS = {
+  exercicio: Exercicio,
+  referencia_de: ReferenciaPeriodo,
+  referencia_ate: ReferenciaPeriodo,
+  referencia: ReferenciaMes,
+  empenho_codigo: EmpenhoCodigo,
+  unidade_gestora_codigo: UnidadeGestoraCodigo,
+  id: ServidorId,
+} as const satisfies Record<string, z.ZodType<unknown, string>>;
 
 export const ExercicioParams = z.object({ exercicio: Exercicio });
 export const ExpensePeriodParams = z.object({ exercicio: Exercicio, referencia_ate: ReferenciaPeriodo, referencia_de: ReferenciaPeriodo });
@@ -233,11 +249,17 @@ export const OpenDataGroup = z
 export type OpenDataGroup = z.infer<typeof OpenDataGroup>;
 export const OpenDataIndex = z.array(OpenDataGroup).meta({ id: 'OpenDataIndex' });
 
-export const AuditCourtParams = z.object({
-  resources: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Recurso inválido.'),
-  category: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Categoria inválida.'),
-  query: z.string().min(1).max(60, 'Consulta longa demais.'),
-});
+/** /{resources}/{category}/{query} of the audit-court API: two slugs, then a year, 'todos', a code or a name. */
+export const AuditCourtResource = z.string().regex(/^[a-z0-9-]{1,40}$/, 'Recurso inválido: use letras minúsculas, números e hífens.');
+export const AuditCourtCategory = z.string().regex(/^[a-z0-9-]{1,40}$/, 'Categoria inválida: use letras minúsculas, números e hífens.');
+/** Anything a name can hold, but never only dots ('..' walks up a URL), a slash or a control character. */
+export const AuditCourtQuery = z
+  .string()
+  .min(1, 'Informe a consulta.')
+  .max(60, 'Consulta longa demais: no máximo 60 caracteres.')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^(?!\.+$)[^\u0000-\u001f\u007f/\\?#]+$/, 'Consulta inválida: não use barras, pontos isolados nem caracteres de controle.');
+export const AuditCourtParams = z.object({ resources: AuditCourtResource, category: AuditCourtCategory, query: AuditCourtQuery });
 export const AuditCourtRecord = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export const AuditCourtPage = pageOf(AuditCourtRecord).meta({ id: 'TceResultado' });
 export type AuditCourtPage = z.infer<typeof AuditCourtPage>;

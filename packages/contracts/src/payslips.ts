@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INTEGER_MAX } from './common.ts';
 
 /** One item of GET /api/contracheque/sead/empresa/ultimos-contracheques (the mobile app's shape). */
 export const PaySlip = z
@@ -28,5 +29,5 @@ export const PaySlipParams = z.object({
     .number({ error: 'O identificador do contracheque deve ser um número.' })
     .int('O identificador do contracheque deve ser um número inteiro.')
     .positive('Identificador de contracheque inválido.')
-    .max(2_147_483_647, 'Identificador de contracheque inválido.'),
+    .max(DB_INTEGER_MAX, 'Identificador de contracheque inválido.'),
 });

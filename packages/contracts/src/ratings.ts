@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { DbId } from './common.ts';
 
-export const RatingParams = z.object({
-  id: z.coerce
-    .number({ error: 'Serviço inválido: informe o número do serviço.' })
-    .int('Serviço inválido: informe o número do serviço.')
-    .min(1, 'Serviço inválido: informe o número do serviço.')
-    .max(2_147_483_647, 'Serviço inválido: informe o número do serviço.'),
-});
+export const RatingParams = z.object({ id: DbId('Serviço inválido: informe o número do serviço.') });
 
 export const RatingRequest = z.object({
   value: z

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DB_INTEGER_MAX, storableText } from './common.ts';
 
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_MAX_PAGE_SIZE = 100;
 export const TOP_HIT_MAX = 500;
 
-const shortText = (what: string, max = 100) => z.string().max(max, `${what}: no máximo ${max} caracteres.`);
+const shortText = (what: string, max = 100) => storableText(what).max(max, `${what}: no máximo ${max} caracteres.`);
 const textList = (what: string) => z.array(shortText(what)).max(50, `${what}: no máximo 50 itens.`);
 
 /**
@@ -17,7 +18,7 @@ export const SearchRequest = z
     groups: textList('Os grupos').nullish(),
     category: shortText('A categoria').nullish(),
     departmentSlug: shortText('O órgão').nullish(),
-    departmentSection: z.union([shortText('A unidade'), z.number().int().min(0)]).nullish(),
+    departmentSection: z.union([shortText('A unidade'), z.number().int().min(0).max(DB_INTEGER_MAX, 'A unidade (departmentSection) é inválida.')]).nullish(),
     from: z
       .number({ error: 'O deslocamento (from) deve ser um número.' })
       .int('O deslocamento (from) deve ser um número inteiro.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORABLE_TEXT, storableText } from './common.ts';
 
 /** What a suggestion is about (the form's first question). */
 export const SIMPLIFIQUE_SUBJECTS = {
@@ -13,7 +14,7 @@ export const SIMPLIFIQUE_MESSAGE_MIN = 20;
 export const SIMPLIFIQUE_MESSAGE_MAX = 4000;
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(max, message).optional().default(''));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), storableText('O campo').max(max, message).optional().default(''));
 
 /**
  * POST /v1/simplifique: a citizen's suggestion to make a public service simpler ('Simplifique!').
@@ -29,6 +30,7 @@ export const SimplifiqueRequest = z
       (v) => (typeof v === 'string' ? v.trim() : v),
       z
         .string({ error: 'Escreva a sua sugestão.' })
+        .regex(STORABLE_TEXT, 'A sugestão contém caracteres inválidos.')
         .min(1, 'Escreva a sua sugestão.')
         .min(SIMPLIFIQUE_MESSAGE_MIN, `Descreva a sugestão com pelo menos ${SIMPLIFIQUE_MESSAGE_MIN} caracteres.`)
         .max(SIMPLIFIQUE_MESSAGE_MAX, `A sugestão deve ter no máximo ${SIMPLIFIQUE_MESSAGE_MAX} caracteres.`),

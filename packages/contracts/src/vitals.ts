@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './common.ts';
 
 export const Vital = z.object({
   name: z.enum(['LCP', 'CLS', 'INP', 'FCP', 'TTFB'], { error: 'Métrica desconhecida: use LCP, CLS, INP, FCP ou TTFB.' }),
@@ -7,8 +8,8 @@ export const Vital = z.object({
     .min(0, 'O valor da métrica não pode ser negativo.')
     .max(3_600_000, 'Valor da métrica fora do limite.'),
   rating: z.enum(['good', 'needs-improvement', 'poor'], { error: 'Classificação inválida: use good, needs-improvement ou poor.' }),
-  page: z.string().max(300, 'Página: no máximo 300 caracteres.'),
-  navigationType: z.string().max(40, 'Tipo de navegação: no máximo 40 caracteres.').optional(),
+  page: storableText('Página').max(300, 'Página: no máximo 300 caracteres.'),
+  navigationType: storableText('Tipo de navegação').max(40, 'Tipo de navegação: no máximo 40 caracteres.').optional(),
 });
 export type Vital = z.infer<typeof Vital>;
 

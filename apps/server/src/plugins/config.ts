@@ -15,8 +15,36 @@ const serviceUrl = (fallback: string) =>
       .default(fallback),
   );
 
+/**
+ * Which proxies to believe about the client's address and scheme (X-Forwarded-For/-Proto): off, or the
+ * proxies' addresses. Not 'true' (any client could claim any address) and not a hop count (Fastify 5
+ * ignores hop counts because they cannot tell the proxy from a client that bypasses it).
+ */
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default('off')
+    .transform((v, ctx): false | string[] => {
+      const value = v.trim().toLowerCase();
+      if (['false', 'off', 'no'].includes(value)) return false;
+      const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+      const address = (a: string) => /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/.test(a) || /^[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?$/.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a);
+      if (list.length && list.every(address)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: "TRUST_PROXY must be off or the reverse proxies' addresses (e.g. 10.0.0.5, 10.0.0.0/24, loopback), comma-separated",
+      });
+      return z.NEVER;
+    }),
+);
+
+/** Values that ship in this repository: fine for a demo, never for the state's production portal. */
+export const DEMO_VOTER_SECRET = 'portal-piaui-demo-voter-secret';
+
 /** The environment of ARCHITECTURE.md, validated once at start-up. */
 export const ConfigSchema = z.object({
+  /** production turns on the start-up refusals of demo secrets and plain-http addresses */
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
@@ -39,11 +67,19 @@ export const ConfigSchema = z.object({
   /** the portal's public origin (https://portal.pi.gov.br): issuer, redirect URIs, cookie security; http://localhost:PORT by default */
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** namespace of this portal's keys in Redis, so several portals (or test runs) can share one server */
+  REDIS_KEY_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.:-]{0,64}$/, 'REDIS_KEY_PREFIX: letters, digits, . : _ -').default('portal:')),
+  /** requests one network address may make to the API (/v1, /api) and the pages per window; 0 turns this general limit off */
+  API_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1200)),
+  /** the general limit's window, in seconds */
+  API_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
+  /** the reverse proxies in front of the portal (see trustProxy above); off by default */
+  TRUST_PROXY: trustProxy,
   SEED_DEMO: flag(true),
   WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /** pepper for the one-way hash that identifies anonymous voters; set it in production */
-  VOTER_SECRET: z.preprocess(emptyToUndefined, z.string().default('portal-piaui-demo-voter-secret')),
+  VOTER_SECRET: z.preprocess(emptyToUndefined, z.string().default(DEMO_VOTER_SECRET)),
   /** how long one process reuses an identical search's answer; 0 turns the micro-cache off */
   SEARCH_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(10)),
   /** largest request body accepted, in bytes */
@@ -59,11 +95,42 @@ export const ConfigSchema = z.object({
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The portal's public origin (no trailing slash): links, cookies, HSTS and the embedded issuer use it, never the Host header. */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+}
+
+/** What production must not start with: each line says what to set instead. */
+function productionProblems(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.VOTER_SECRET === DEMO_VOTER_SECRET || config.VOTER_SECRET.length < 32) {
+    problems.push('VOTER_SECRET: set a random secret of at least 32 characters (the demo value is public).');
+  }
+  if (!config.PUBLIC_URL || !config.PUBLIC_URL.startsWith('https://')) {
+    problems.push('PUBLIC_URL: set the https address citizens use (https://...).');
+  }
+  if (config.OIDC_ISSUER && config.OIDC_CLIENT_SECRET !== undefined && (config.OIDC_CLIENT_SECRET.length < 16 || /demo|secret|changeme|portal-web/i.test(config.OIDC_CLIENT_SECRET))) {
+    problems.push('OIDC_CLIENT_SECRET: use the secret the identity provider issued for this client, not a demo value.');
+  }
+  if (config.SEED_DEMO) problems.push('SEED_DEMO: set it to false (the demo accounts have a public password).');
+  return problems;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, ...overrides };
+  const config = { ...parsed.data, ...overrides };
+  const problems = config.NODE_ENV === 'production' ? productionProblems(config) : [];
+  // Session cookies are Secure (__Host-), which browsers accept over plain http only from this machine.
+  const origin = new URL(publicOrigin(config));
+  if (origin.protocol === 'http:' && !LOCAL_HOSTS.includes(origin.hostname)) {
+    problems.push('PUBLIC_URL: plain http works only for localhost; use https for any other address.');
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return config;
 }

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -9,7 +10,10 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'O corpo da requisição está vazio: envie os dados em JSON.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'O corpo da requisição não é um JSON válido.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'O tamanho informado do conteúdo não confere com o que foi enviado.'],
-  FST_ERR_BAD_URL: [400, 'Endereço inválido.'],
+  FST_ERR_CTP_INVALID_TYPE: [415, 'Tipo de conteúdo não suportado: envie os dados em JSON (application/json).'],
+  FST_ERR_BAD_URL: [400, 'Endereço inválido: confira os caracteres do endereço.'],
+  FST_ERR_INVALID_URL: [400, 'Endereço inválido: confira os caracteres do endereço.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'Endereço longo demais: confira o endereço.'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'Requisição inválida.'],
 };
 
@@ -20,13 +24,44 @@ const GENERIC_4XX: Record<number, string> = {
   404: 'Recurso não encontrado.',
   405: 'Método não permitido para este endereço.',
   406: 'Formato de resposta não disponível.',
+  408: 'A requisição demorou demais para chegar. Tente novamente.',
   413: 'O conteúdo enviado é grande demais.',
+  414: 'Endereço longo demais: confira o endereço.',
   415: 'Tipo de conteúdo não suportado.',
+  431: 'Os cabeçalhos da requisição são grandes demais.',
   429: 'Muitas requisições em pouco tempo. Aguarde um instante e tente novamente.',
 };
 
 function payload(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Errors Fastify meets before any route or hook runs (a malformed percent-encoding in the path, a path
+ * parameter beyond `maxParamLength`): without this its own English body with an internal code is sent.
+ * Fastify only reads it from the constructor's options: `Fastify({ frameworkErrors, ... })` in app.ts.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = FASTIFY_MESSAGES[error.code] ?? [400, GENERIC_4XX[400]!];
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(payload(status, message));
+}
+
+/**
+ * A request Node's HTTP parser refuses (a NUL byte or a space in the path, a broken header, headers too
+ * large): there is no request object, so the answer is written on the socket, in Portuguese like the rest.
+ * Passed as `Fastify({ clientErrorHandler, ... })` in app.ts; `this` is the Fastify instance.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(payload(status, status === 400 ? 'Requisição malformada: confira o endereço e os cabeçalhos enviados.' : GENERIC_4XX[status]!));
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** One error handler: Portuguese messages for the citizen, details only in the log, never a stack trace. */
@@ -45,6 +80,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(500).send(payload(500, 'Ocorreu um erro interno. Tente novamente em instantes.'));
     }
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    if (known && known[0] === 415 && !isApiRequest(request)) {
+      // A page or the login form takes forms, not JSON: say so.
+      return reply.code(415).send(payload(415, 'Tipo de conteúdo não suportado: envie os dados pelo formulário da página.'));
+    }
     if (known) return reply.code(known[0]).send(payload(known[0], known[1]));
     if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
       return reply.code(400).send(payload(400, 'O corpo da requisição não é um JSON válido.'));
@@ -52,6 +91,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (error.name === 'HttpError') return reply.code(status).send(payload(status, error.message));
     if (status < 500) return reply.code(status).send(payload(status, GENERIC_4XX[status] ?? 'Requisição inválida.'));
+    if (isUnstorableText(error)) {
+      // The contracts refuse such text first (STORABLE_TEXT); reaching here means a field was missed: say so in the log.
+      request.log.warn({ err: error }, 'text the database cannot store reached a query');
+      return reply.code(400).send(payload(400, 'O texto enviado contém caracteres inválidos.'));
+    }
     request.log.error({ err: error }, 'request failed');
     if (isDatabaseUnavailable(error)) {
       return reply.code(503).header('retry-after', '5').send(payload(503, 'Serviço temporariamente indisponível. Tente novamente em instantes.'));
@@ -64,7 +108,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+const isApiRequest = (request: FastifyRequest) => /^\/(v1|api)\//.test(request.url);
+
+const sqlState = (error: Error & { code?: string }) => error.code ?? (error.cause as { code?: string } | undefined)?.code;
+
+/** PostgreSQL refused a text value itself (a NUL character, a byte sequence that is not UTF-8): the input's fault. */
+function isUnstorableText(error: Error & { code?: string }): boolean {
+  return ['22021', '22P05'].includes(sqlState(error) ?? '');
+}
+
 function isDatabaseUnavailable(error: Error & { code?: string }): boolean {
-  const code = error.code ?? (error.cause as { code?: string } | undefined)?.code;
+  const code = sqlState(error);
   return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '') || /Connection terminated|connect ECONNREFUSED/.test(error.message);
 }

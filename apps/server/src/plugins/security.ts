@@ -1,16 +1,156 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { forbidden } from '../lib/http-error.ts';
+import { publicOrigin } from './config.ts';
 
-/** Headers every answer carries; pages add their own Content-Security-Policy. */
+/** The web session cookie. `__Host-`: Secure, Path=/, no Domain, so no other host of pi.gov.br can set or read it. */
+export const SESSION_COOKIE = '__Host-portal_sessao';
+
+const NONCE = Symbol('cspNonce');
+type WithNonce = ServerResponse & { [NONCE]?: string };
+
+/** This response's Content-Security-Policy nonce: pages put it on their inline scripts and styles. */
+export function cspNonce(res: ServerResponse): string {
+  const raw = res as WithNonce;
+  return (raw[NONCE] ??= randomBytes(16).toString('base64'));
+}
+
+const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`;
+
+/**
+ * Route option (`helmet: identityPageHelmet`) for the identity provider's own pages (login, logout,
+ * errors): plain server-rendered HTML that needs nothing but its inline style and script.
+ */
+export const identityPageHelmet = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: [nonceSource],
+      scriptSrc: [nonceSource],
+      imgSrc: ["'self'"],
+      formAction: ["'self'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+};
+
+/** The API and operations answer data, never pages: nothing in them may load, run or be framed. */
+const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/api/') || path === '/openapi.json' || path === '/healthz';
+
+/**
+ * Paths whose unsafe methods change something on the citizen's behalf with the session cookie: every page
+ * route and the login form. The API (/v1, /api) takes bearer tokens only, and the provider's protocol
+ * endpoints (/auth/token, ...) are called by apps, not by pages: no cookie to ride on, nothing to forge.
+ */
+const isCookieAuthenticated = (path: string) => !isApiPath(path) && (!path.startsWith('/auth/') || path.startsWith('/auth/interaction/'));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** origins a page's forms may post to besides our own (services' digital channels, spec §5) */
+    formActionOrigins: Set<string>;
+  }
+  interface FastifyReply {
+    /** the same bytes for every visitor (hashed build files): the session cache rule does not apply */
+    sharedStatic: boolean;
+  }
+}
+
+/** Whether the request comes with a citizen's credentials: its answer is about them. */
+export const hasSession = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] !== undefined || request.headers.authorization !== undefined;
+
+/**
+ * The one place for security headers (helmet), cookies (@fastify/cookie), the cache rule for personal
+ * answers and the cross-site request check. Every response of the portal goes through here, pages, API,
+ * /docs and the identity provider's own pages alike.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const origin = publicOrigin(app.config);
+  const https = origin.startsWith('https://');
+  app.decorate('formActionOrigins', new Set<string>());
+  app.decorateReply('sharedStatic', false);
+
+  await app.register(cookie);
+  // The API's answers are data: nothing may load from them or frame them (before helmet, which reads route.helmet).
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url) && route.helmet === undefined) {
+      route.helmet = {
+        contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+      };
+    }
+  });
+
+  await app.register(helmet, {
+    // Pages: scripts only from us with this response's nonce; style attributes stay allowed (React's `style`).
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", nonceSource],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", () => [...app.formActionOrigins].join(' ')],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Behind a TLS proxy the request itself is http: the public address decides.
+    strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+  });
+
+  // Cross-site request forgery: a state-changing request that rides on the session cookie must come from
+  // our own pages. Fetch metadata first (every current browser sends it), then Origin; a request with
+  // neither is not a browser's and carries no ambient credentials worth forging (OWASP CSRF cheat sheet).
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (!isCookieAuthenticated(request.url.split('?')[0]!)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined) {
+      if (site === 'same-origin' || site === 'none') return;
+      throw forbidden('Pedido recusado: ele veio de outro site. Volte ao portal e tente novamente.');
+    }
+    const from = request.headers.origin;
+    if (from === undefined) return;
+    if (from === origin || (URL.canParse(from) && new URL(from).host === request.headers.host)) return;
+    throw forbidden('Pedido recusado: ele veio de outro site. Volte ao portal e tente novamente.');
+  });
+
+  // Behind a TLS proxy the portal sees the citizen's scheme only through a trusted X-Forwarded-Proto: when
+  // the proxy says the citizen came over plain http, they are sent to the https address. In-process calls
+  // (loaders, the login's discovery) carry no such header; health probes stay where they are.
+  if (https && app.config.TRUST_PROXY !== false) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.headers['x-forwarded-proto'] || request.protocol === 'https' || request.url === '/healthz') return;
+      return reply.redirect(`${origin}${request.url}`, ['GET', 'HEAD'].includes(request.method) ? 301 : 308);
+    });
+  }
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(self), interest-cohort=()');
+  });
+
+  // One cache rule: an answer to someone with a session is theirs alone; shared caches never keep it,
+  // and the browser does not keep it either (Back after logout shows nothing of the citizen).
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self)');
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/v1/') || request.url.startsWith('/api/')) {
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (reply.sharedStatic) return;
+    if (hasSession(request)) {
+      reply.header('cache-control', 'private, no-store');
+    } else if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
     }
   });
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,6 +5,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, createGzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicOrigin } from './config.ts';
+import { cspNonce } from './security.ts';
 import { citizenContext } from './web-citizen.ts';
 
 /** The web app's build (apps/web/build): `client/` holds the browser's files, `server/index.js` the SSR build. */
@@ -92,10 +93,11 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 
   // Pages receive their bodies untouched (forms, React Router's own data requests); only this plugin's routes.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: app.config.BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   const serveFile = (request: FastifyRequest, reply: FastifyReply, file: StaticFile) => {
     const ext = extname(file.path);
+    reply.sharedStatic = true;
     reply.header('content-type', file.type);
     reply.header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     if (COMPRESSIBLE.has(ext) && file.size > 512) {
@@ -114,8 +116,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     return reply.header('content-length', file.size).send(createReadStream(file.path));
   };
 
+  // Pages build absolute links (canonical, Open Graph) from the request's URL: the public address, never the Host header.
+  const origin = publicOrigin(app.config);
   const toWebRequest = (request: FastifyRequest): Request => {
-    const origin = `${request.protocol}://${request.host}`;
     // The router's basename is '/': the catalog's pages and the portal's /app/* pages are routes of one app.
     const url = request.url;
     const headers = new Headers();
@@ -136,6 +139,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') reply.header(name, value);
     });
+    // A page differs by session (the header's name, favourites, counts): caches key it by the cookie.
+    reply.header('vary', 'cookie');
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
@@ -143,7 +148,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const type = response.headers.get('content-type') ?? '';
     if (/^text\/html|application\/json|text\/x-script/.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       reply.removeHeader('content-length');
-      reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+      reply.header('content-encoding', 'gzip').header('vary', 'cookie, accept-encoding');
       return reply.send(body.pipe(createGzip({ level: 6, flush: zlib.Z_SYNC_FLUSH })));
     }
     return reply.send(body);
@@ -161,7 +166,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const loadContext = {
       // the citizen's session and calls on their behalf (the token stays on the server)
       ...citizenContext(app, request),
-      cspNonce: randomBytes(16).toString('base64'),
+      cspNonce: cspNonce(reply.raw),
       api: async ({ method, url, body }: { method: 'GET' | 'POST'; url: string; body?: unknown }) => {
         const answer = await app.inject({
           method,

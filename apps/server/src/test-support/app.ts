@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { buildApp, type App } from '../app.ts';
+import { insertWebSession } from '../modules/identity/identity.repository.ts';
+import { hashSessionId, newSessionId } from '../modules/identity/session.ts';
 import { loadConfig } from '../plugins/config.ts';
+import { SESSION_COOKIE } from '../plugins/security.ts';
 import { createTestDatabase } from './database.ts';
 
 export const TEST_ISSUER = 'https://login.teste.pi.gov.br/auth';
@@ -15,6 +18,8 @@ export interface TestApp {
   tokenFor(username: string, claims?: JWTPayload, options?: { expiresIn?: string | number }): Promise<string>;
   /** a token signed by a key the server does not trust */
   forgedToken(claims?: JWTPayload): Promise<string>;
+  /** a logged-in browser's Cookie header for a seeded account (a web session whose token is `tokenFor(username)`) */
+  webSession(username: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -55,18 +60,37 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
   });
   await app.ready();
+  const seededUser = async (username: string) => {
+    const result = (await database.db.execute(sql`select sub, name, roles from users where username = ${username}`)) as unknown as {
+      rows: { sub: string; name: string; roles: string[] }[];
+    };
+    const user = result.rows[0];
+    if (!user) throw new Error(`no seeded account ${username}`);
+    return user;
+  };
   return {
     app,
     token: (claims = {}, opts = {}) => sign(trusted.privateKey, claims, opts.expiresIn),
     tokenFor: async (username, claims = {}, opts = {}) => {
-      const result = (await database.db.execute(
-        sql`select sub, name, roles from users where username = ${username}`,
-      )) as unknown as { rows: { sub: string; name: string; roles: string[] }[] };
-      const user = result.rows[0];
-      if (!user) throw new Error(`no seeded account ${username}`);
+      const user = await seededUser(username);
       return sign(trusted.privateKey, { sub: user.sub, preferred_username: username, name: user.name, roles: user.roles, ...claims }, opts.expiresIn);
     },
     forgedToken: (claims = {}) => sign(untrusted.privateKey, claims),
+    webSession: async (username) => {
+      const user = await seededUser(username);
+      const id = newSessionId();
+      await insertWebSession(database.db, {
+        idHash: hashSessionId(id),
+        userSub: user.sub,
+        claims: { sub: user.sub, preferred_username: username, name: user.name, roles: user.roles },
+        accessToken: await sign(trusted.privateKey, { sub: user.sub, preferred_username: username, name: user.name, roles: user.roles }, '1h'),
+        refreshToken: null,
+        idToken: null,
+        accessExpiresAt: new Date(Date.now() + 3_600_000),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return `${SESSION_COOKIE}=${id}`;
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { fillTemplate, isFormResource, MESSAGES, missingParams, placeholders, requiredMessage, fallbackFilename } from '../features/open-data/endpoints.ts';
-import { csvCounterpart, fetchSource, findEndpoint, jsonCounterpart, loadIndex, withPage } from '../features/open-data/open-data.server.ts';
+import { csvCounterpart, fetchSource, findEndpoint, invalidParams, jsonCounterpart, loadIndex, withPage } from '../features/open-data/open-data.server.ts';
 
 const text = (status: number, message: string) =>
   new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
@@ -23,6 +23,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const values = Object.fromEntries(names.map((name) => [name, search.get(name) ?? '']));
   const missing = missingParams(names, values);
   if (missing.length) return text(400, requiredMessage(missing));
+  // Checked before any URL is built from them: nothing but a valid year, month, code or id reaches a source.
+  const invalid = invalidParams(names, values);
+  if (invalid.length) return text(400, invalid.map((error) => error.message).join(' '));
 
   const listing = jsonCounterpart(found.group, csv);
   if (listing) {
@@ -40,5 +43,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       'content-disposition': upstream.headers.get('content-disposition') ?? `attachment; filename="${fallbackFilename(resources)}"`,
       'cache-control': 'no-store',
     },
+  });
+}
+
+/** A download is only ever read (GET): any other method answers 405 in Portuguese, not React Router's English. */
+export function action() {
+  return new Response('Este endereço só baixa arquivos: use o botão de download da consulta.', {
+    status: 405,
+    headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   });
 }

@@ -147,7 +147,7 @@ export default function Privacy() {
 
       <PageSection id="cookies" title="Cookies">
         <p>
-          O portal usa um único cookie, <code>portal_sessao</code>, estritamente necessário para manter o seu login; ele não guarda dados pessoais (apenas um
+          O portal usa um único cookie, <code>__Host-portal_sessao</code>, estritamente necessário para manter o seu login; ele não guarda dados pessoais (apenas um
           identificador aleatório) e deixa de valer quando você sai ou fecha o navegador. Não usamos cookies de publicidade nem de rastreamento de terceiros.
         </p>
       </PageSection>

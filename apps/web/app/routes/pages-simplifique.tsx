@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type MetaFunction, useActionData } from 
 import { PageFrame, PageSection } from '../features/pages/page-frame.tsx';
 import { SimplifiqueForm, SimplifiqueSent } from '../features/simplifique/simplifique-form.tsx';
 import { sendSuggestion, type SimplifiqueResult } from '../features/simplifique/simplifique.server.ts';
+import { readForm } from '../lib/form.server.ts';
 import { catalogPath } from '../lib/paths.ts';
 
 export const meta: MetaFunction = () => [
@@ -10,7 +11,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const result = await sendSuggestion(context, await request.formData());
+  const result = await sendSuggestion(context, await readForm(request));
   return data<SimplifiqueResult>(result, { status: result.ok ? 200 : 400 });
 }
 

@@ -1,7 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { FAVORITE_NOTICE_PARAM, safeReturnPath, type FavoriteResult } from '../features/favorites/favorites.ts';
+import { safeReturnPath } from '@portal/contracts';
+import { FAVORITE_NOTICE_PARAM, type FavoriteResult } from '../features/favorites/favorites.ts';
 import { setFavorite } from '../features/favorites/favorites.server.ts';
 import { loginHref } from '../lib/citizen.ts';
+import { readForm } from '../lib/form.server.ts';
 import { catalogPath } from '../lib/paths.ts';
 
 /** Nothing to show at this address: the favourites are on the home. */
@@ -14,7 +16,7 @@ export function loader() {
  * without it (field `js` absent) the browser goes back to the page it came from, which says what happened.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const returnTo = safeReturnPath(form.get('returnTo'), catalogPath('/'));
   const script = form.get('js') === '1';
   if (!(await context.citizen())) {

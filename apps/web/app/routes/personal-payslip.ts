@@ -12,3 +12,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return new Response('Contracheque não encontrado.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   return downloadPayslip(context, id);
 }
+
+/** A pay slip is only downloaded (GET): a POST answers 405 in Portuguese, not React Router's English. */
+export function action() {
+  return new Response('Este endereço só baixa o contracheque: use o link da lista de contracheques.', {
+    status: 405,
+    headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+  });
+}

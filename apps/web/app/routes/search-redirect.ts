@@ -15,3 +15,8 @@ export function loader({ request }: Route.LoaderArgs) {
   if (target) return redirect(catalogPath(target));
   return redirect(catalogPath(category ? `/list/${category}` : '/list'));
 }
+
+/** The search form is a GET: a POST answers 405 in Portuguese, not React Router's English. */
+export function action() {
+  return new Response('A busca é feita pelo formulário da página (GET /buscar?q=…).', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+}

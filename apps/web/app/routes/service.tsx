@@ -13,6 +13,7 @@ import { api, ApiError, isSlug } from '../lib/api.server.ts';
 import { cut, relativeTime, stripHtml } from '../lib/format.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
+import { readForm } from '../lib/form.server.ts';
 import type { Route } from './+types/service';
 
 const LOAD_FAILURE = 'Não foi possível carregar as informações do serviço!';
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs): Promise<RatingResult> {
-  const form = await request.formData();
+  const form = await readForm(request);
   const value = Number(form.get('value'));
   const at = Date.now();
   try {

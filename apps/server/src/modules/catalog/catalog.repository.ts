@@ -107,3 +107,13 @@ export async function recordAccess(db: Database, serviceId: number, userSub: str
     with bumped as (update services set access_count = access_count + 1 where id = ${serviceId} returning id)
     insert into access_log (service_id, user_sub) select id, ${userSub} from bumped`);
 }
+
+/** The https origins that services' data forms post to (spec §5: `catalogDataRow`), for the pages' form-action. */
+export async function formTargetOrigins(db: Database): Promise<string[]> {
+  const found = await rows<{ link: string }>(
+    db,
+    sql`select distinct s.link from services s
+        where s.active and s.link like 'https://%' and exists (select 1 from catalog_data_rows r where r.service_id = s.id)`,
+  );
+  return [...new Set(found.flatMap(({ link }) => (URL.canParse(link) ? [new URL(link).origin] : [])))];
+}

@@ -2,9 +2,29 @@ import { CatalogItem, CatalogSlugParams, CategoryList, ErrorResponse } from '@po
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderServicePdf } from './catalog.pdf.ts';
+import * as repository from './catalog.repository.ts';
 import * as service from './catalog.service.ts';
+import { take } from '../../plugins/limits.ts';
+import { publicOrigin } from '../../plugins/config.ts';
+
+/** How often each process re-reads where services' data forms post to (a published change shows within this). */
+const FORM_TARGETS_REFRESH_MS = 5 * 60_000;
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Pages may post forms only to us and to the services' own digital channels (plugins/security.ts).
+  const loadFormTargets = async () => {
+    const origins = await repository.formTargetOrigins(app.db);
+    app.formActionOrigins.clear();
+    for (const origin of origins) app.formActionOrigins.add(origin);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await loadFormTargets();
+    timer = setInterval(() => loadFormTargets().catch((err) => app.log.warn({ err }, 'could not refresh form targets')), FORM_TARGETS_REFRESH_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
   app.get(
     '/v1/category',
     {
@@ -30,7 +50,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CatalogItem, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => service.loadService(app.db, request.params.slug, request.user?.sub ?? null),
+    async (request) =>
+      service.loadService(app.db, request.params.slug, request.user?.sub ?? null, async (serviceId) => {
+        const views = app.limits.limiter('views', service.VIEWS_PER_ADDRESS);
+        return (await take(views, app.limits.key('view', serviceId, request.ip))).allowed;
+      }),
   );
 
   app.get(
@@ -46,8 +70,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const item = await service.serviceForPrint(app.db, request.params.slug);
-      const origin = `${request.protocol}://${request.host}`;
-      const pageUrl = `${origin}${app.config.BASE_PATH.replace(/\/$/, '')}/${item.category.slug}/${item.slug}`;
+      // The public address, never the Host header: a forged Host must not end up in a printed sheet's link.
+      const pageUrl = `${publicOrigin(app.config)}${app.config.BASE_PATH.replace(/\/$/, '')}/${item.category.slug}/${item.slug}`;
       const pdf = await renderServicePdf(item, pageUrl);
       return reply
         .type('application/pdf')

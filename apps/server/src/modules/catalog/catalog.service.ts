@@ -1,5 +1,5 @@
 import type { CatalogItem, CategoryNode } from '@portal/contracts';
-import type { Database } from '@portal/db';
+import { sanitizeRichText, type Database } from '@portal/db';
 import { notFound } from '../../lib/http-error.ts';
 import { toDepartment, toSection } from '../../lib/mappers.ts';
 import { iso } from '../../lib/rows.ts';
@@ -39,6 +39,7 @@ export async function categoryTree(db: Database): Promise<CategoryNode[]> {
 /** The weighted mean rounded to one decimal, as the stars show it. */
 export const roundAverage = (average: number | null) => (average == null ? 0 : Math.round(average * 10) / 10);
 
+/** A service as the API answers it; its rich text is sanitised here again, whatever wrote the row. */
 export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
   const c = doc.category;
   return {
@@ -46,7 +47,7 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
     type: doc.type,
     name: doc.title,
     title: doc.title,
-    description: doc.description,
+    description: sanitizeRichText(doc.description),
     slug: doc.slug,
     link: doc.link,
     icon: doc.icon,
@@ -80,13 +81,13 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
       iconapp: c.iconapp,
     },
     department: toDepartment(doc.department),
-    info: doc.info.map((i) => ({ id: i.id, title: i.title, text: i.text, orderIndex: i.order_index, icon: i.icon, catalogItemId: doc.id })),
+    info: doc.info.map((i) => ({ id: i.id, title: i.title, text: sanitizeRichText(i.text), orderIndex: i.order_index, icon: i.icon, catalogItemId: doc.id })),
     steps: doc.steps.map((s) => ({
       id: s.id,
       name: s.name,
       description: s.description,
       channel: s.channel,
-      htmlContent: s.html_content,
+      htmlContent: sanitizeRichText(s.html_content),
       orderIndex: s.order_index,
       documents: s.documents,
       catalogItemId: doc.id,
@@ -98,11 +99,16 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
   };
 }
 
-export async function loadService(db: Database, slug: string, userSub: string | null): Promise<CatalogItem> {
+/** "Mais acessados" counts at most one view per network address per service in this window: reloading cannot move the ranking. */
+export const VIEWS_PER_ADDRESS = { points: 1, seconds: 3600 } as const;
+
+/** The service; the access counts (and joins the recommendations' history) only when `countsAsView` says so. */
+export async function loadService(db: Database, slug: string, userSub: string | null, countsAsView: (serviceId: number) => Promise<boolean>): Promise<CatalogItem> {
   const doc = await repository.findServiceDocument(db, slug);
   if (!doc) throw notFound('Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.');
-  await repository.recordAccess(db, doc.id, userSub);
-  return toCatalogItem({ ...doc, access_count: doc.access_count + 1 });
+  const counted = await countsAsView(doc.id);
+  if (counted) await repository.recordAccess(db, doc.id, userSub);
+  return toCatalogItem({ ...doc, access_count: doc.access_count + (counted ? 1 : 0) });
 }
 
 export async function serviceForPrint(db: Database, slug: string): Promise<CatalogItem> {

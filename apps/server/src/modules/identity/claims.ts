@@ -57,6 +57,19 @@ export function userClaims(user: UserRow, favorites: string[], now: Date = new D
   };
 }
 
+/** What the ID token carries: who logged in and their access level, no personal data (issue 9). */
+export function identityClaims(user: UserRow): Pick<UserInfo, 'sub' | 'name' | 'given_name' | 'family_name' | 'preferred_username' | 'roles' | 'groups'> {
+  return {
+    sub: user.sub,
+    name: user.name,
+    given_name: user.given_name,
+    family_name: user.family_name,
+    preferred_username: user.username,
+    roles: user.roles,
+    groups: user.groups,
+  };
+}
+
 /** Claims of each scope the embedded provider announces. */
 export const SCOPE_CLAIMS = {
   openid: ['sub'],

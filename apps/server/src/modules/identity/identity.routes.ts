@@ -1,38 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CallbackQuery, ErrorResponse, LoginForm, LoginQuery, MeResponse, type UserInfo } from '@portal/contracts';
+import { CallbackQuery, ErrorResponse, LoginForm, LoginQuery, MeResponse, safeReturnPath, type UserInfo } from '@portal/contracts';
 import { hashPassword, verifyPassword } from '@portal/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import * as client from 'openid-client';
-import { forbidden } from '../../lib/http-error.ts';
+import { cspNonce, identityPageHelmet } from '../../plugins/security.ts';
 import { highestAccessLevel, shortName, userClaims } from './claims.ts';
 import * as repository from './identity.repository.ts';
-import { clearFailures, isThrottled, LOGIN_LIMITS, recordFailure, throttleKeys } from './login-throttle.ts';
+import { formatWait } from '../../plugins/limits.ts';
+import { loginThrottle, throttleKeys } from './login-throttle.ts';
 import { loginPage, messagePage, type Page } from './pages.ts';
 import { createEmbeddedProvider, SESSION_TTL } from './provider.ts';
-import { appendCookie, cookie, getWebSession, hashSessionId, LOGIN_COOKIE, newSessionId, readCookie, SESSION_COOKIE } from './session.ts';
+import { providerLogout } from './provider-logout.ts';
+import { clearIdentityCookie, getWebSession, hashSessionId, LOGIN_COOKIE, newSessionId, SESSION_COOKIE, setIdentityCookie } from './session.ts';
 import { CALLBACK_PATH, EMBEDDED_MOUNT, identitySettings, LOGIN_PATH, LOGOUT_PATH, type IdentitySettings } from './settings.ts';
 import { webClient } from './web-client.ts';
 
 const LOGIN_STATE_TTL_MS = 10 * 60_000;
 
 function sendPage(reply: FastifyReply, page: Page, status = 200) {
-  return reply
-    .code(status)
-    .header('content-security-policy', page.csp)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(page.html);
-}
-
-/** Only paths of this site: '/app/catalog/...', never '//evil', 'https://evil' or '/\\evil'. */
-export function safeReturnTo(value: string | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
-  const url = new URL(value, 'http://portal.invalid');
-  if (url.origin !== 'http://portal.invalid') return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(cspNonce(reply.raw)));
 }
 
 /** The user info of a token from an external provider that has no account here. */
@@ -82,17 +71,14 @@ async function mountProvider(app: FastifyInstance, provider: Provider, settings:
       req.url = req.url!.slice(EMBEDDED_MOUNT.length) || '/';
       req.headers['x-forwarded-proto'] = origin.protocol.replace(':', '');
       req.headers['x-forwarded-host'] = origin.host;
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
-      res.setHeader('x-frame-options', 'DENY');
       await new Promise<void>((resolve) => {
         res.once('finish', resolve);
         res.once('close', resolve);
         void callback(req, res);
       });
     };
-    scope.all(EMBEDDED_MOUNT, { schema: { hide: true } }, handler);
-    scope.all(`${EMBEDDED_MOUNT}/*`, { schema: { hide: true } }, handler);
+    scope.all(EMBEDDED_MOUNT, { schema: { hide: true }, helmet: identityPageHelmet }, handler);
+    scope.all(`${EMBEDDED_MOUNT}/*`, { schema: { hide: true }, helmet: identityPageHelmet }, handler);
   });
 }
 
@@ -111,7 +97,7 @@ const interactionRoutes = (provider: Provider, settings: IdentitySettings): Fast
   const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
   const action = (uid: string) => `${EMBEDDED_MOUNT}/interaction/${encodeURIComponent(uid)}/login`;
 
-  app.get('/auth/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/auth/interaction/:uid', { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
     const { uid } = request.params as { uid: string };
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid) return sendPage(reply, expired(), 400);
@@ -129,7 +115,7 @@ const interactionRoutes = (provider: Provider, settings: IdentitySettings): Fast
     return reply.redirect(redirectTo, 303);
   });
 
-  app.post('/auth/interaction/:uid/login', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/auth/interaction/:uid/login', { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
     const { uid } = request.params as { uid: string };
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid || interaction.prompt.name !== 'login') return sendPage(reply, expired(), 400);
@@ -141,22 +127,26 @@ const interactionRoutes = (provider: Provider, settings: IdentitySettings): Fast
     if (!password) errors.push({ field: 'password', message: 'Informe sua senha.' });
     if (errors.length) return sendPage(reply, loginPage({ action: action(uid), username, errors, cancelUrl: settings.postLogoutRedirectUri }), 400);
 
-    // Guessing passwords: after a few failures the account (or the address) waits, whatever is typed.
-    const keys = throttleKeys(app.config.VOTER_SECRET, username, request.ip);
-    if (await isThrottled(app.db, keys)) {
+    // Guessing passwords: after a few failures this account, from this address, waits longer each time,
+    // whatever is typed; the owner elsewhere is not affected. The attempt counts before the check.
+    const throttle = loginThrottle(app.limits);
+    const keys = throttleKeys(app.limits, username, request.ip);
+    const admission = await throttle.admit(keys);
+    if (!admission.allowed) {
       request.log.warn('login throttled');
-      const wait = [{ field: 'password' as const, message: `Muitas tentativas sem sucesso. Por segurança, aguarde ${LOGIN_LIMITS.windowMinutes} minutos e tente novamente.` }];
+      const wait = [{ field: 'password' as const, message: `Muitas tentativas sem sucesso. Por segurança, aguarde ${formatWait(admission.retryAfter)} e tente novamente.` }];
+      reply.header('retry-after', String(admission.retryAfter));
       return sendPage(reply, loginPage({ action: action(uid), username, errors: wait, cancelUrl: settings.postLogoutRedirectUri }), 429);
     }
     const user = await repository.findUserByUsername(app.db, username);
     const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
     if (!user || !valid) {
       request.log.info({ username }, 'login refused');
-      await recordFailure(app.db, keys);
+      await throttle.failed(keys, admission);
       const refused = [{ field: 'password' as const, message: 'Usuário ou senha incorretos. Confira os dados e tente novamente.' }];
       return sendPage(reply, loginPage({ action: action(uid), username, errors: refused, cancelUrl: settings.postLogoutRedirectUri }), 401);
     }
-    await clearFailures(app.db, keys);
+    await throttle.succeeded(keys);
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -179,8 +169,8 @@ const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const failed = () =>
     messagePage('Não foi possível entrar', 'O login não pôde ser confirmado. Tente entrar novamente.', { href: LOGIN_PATH, text: 'Entrar novamente' });
 
-  app.get(LOGIN_PATH, { schema: { hide: true, querystring: LoginQuery } }, async (request, reply) => {
-    const returnTo = safeReturnTo(request.query.returnTo, home);
+  app.get(LOGIN_PATH, { schema: { hide: true, querystring: LoginQuery }, helmet: identityPageHelmet }, async (request, reply) => {
+    const returnTo = safeReturnPath(request.query.returnTo, home);
     if (await getWebSession(app, request)) return reply.redirect(returnTo, 303);
     let config: client.Configuration;
     try {
@@ -201,14 +191,14 @@ const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       state,
       nonce,
     });
-    appendCookie(reply, cookie(settings, LOGIN_COOKIE, state, { maxAge: LOGIN_STATE_TTL_MS / 1000, path: '/app/auth' }));
+    setIdentityCookie(reply, LOGIN_COOKIE, state, LOGIN_STATE_TTL_MS / 1000);
     return reply.header('cache-control', 'no-store').redirect(url.href, 302);
   });
 
-  app.get(CALLBACK_PATH, { schema: { hide: true, querystring: CallbackQuery } }, async (request, reply) => {
+  app.get(CALLBACK_PATH, { schema: { hide: true, querystring: CallbackQuery }, helmet: identityPageHelmet }, async (request, reply) => {
     const { state, error } = request.query;
-    const expected = readCookie(request, LOGIN_COOKIE);
-    appendCookie(reply, cookie(settings, LOGIN_COOKIE, '', { maxAge: 0, path: '/app/auth' }));
+    const expected = request.cookies[LOGIN_COOKIE];
+    clearIdentityCookie(reply, LOGIN_COOKIE);
     if (error) {
       request.log.info({ error, description: request.query.error_description }, 'login not completed at the provider');
       return sendPage(reply, failed(), 400);
@@ -230,7 +220,7 @@ const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, failed(), 400);
     }
     const claims = tokens.claims()!;
-    const previous = readCookie(request, SESSION_COOKIE);
+    const previous = request.cookies[SESSION_COOKIE];
     if (previous) await repository.deleteWebSession(app.db, hashSessionId(previous));
     const id = newSessionId();
     await repository.insertWebSession(app.db, {
@@ -239,34 +229,29 @@ const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       claims: claims as Record<string, unknown>,
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token ?? null,
-      idToken: tokens.id_token ?? null,
+      // Not kept: logging out no longer needs it, and it says who the citizen is.
+      idToken: null,
       accessExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 300) * 1000),
       expiresAt: new Date(Date.now() + SESSION_TTL * 1000),
     });
     // A browser-session cookie: closing the browser ends it here; the database row ends it anyway after SESSION_TTL.
-    appendCookie(reply, cookie(settings, SESSION_COOKIE, id));
+    setIdentityCookie(reply, SESSION_COOKIE, id);
     return reply.header('cache-control', 'no-store').redirect(pending.return_to, 303);
   });
 
+  // 'Sair': a POST form (cross-site POSTs are refused by plugins/security.ts). The provider's session ends
+  // server to server, so no token ever travels in the browser's address bar and no JavaScript is needed.
   app.post(LOGOUT_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const origin = request.headers.origin;
-    if (origin && origin !== settings.origin && origin !== 'null') throw forbidden('Pedido de saída de outro site recusado.');
-    const id = readCookie(request, SESSION_COOKIE);
+    const id = request.cookies[SESSION_COOKIE];
     const ended = id ? await repository.deleteWebSession(app.db, hashSessionId(id)) : null;
-    appendCookie(reply, cookie(settings, SESSION_COOKIE, '', { maxAge: 0 }));
-    let target = settings.postLogoutRedirectUri;
+    clearIdentityCookie(reply, SESSION_COOKIE);
     if (ended) {
-      try {
-        const config = await app.identity.oidc();
-        if (ended.refresh_token) await client.tokenRevocation(config, ended.refresh_token).catch(() => undefined);
-        if (ended.id_token && config.serverMetadata().end_session_endpoint) {
-          target = client.buildEndSessionUrl(config, { id_token_hint: ended.id_token, post_logout_redirect_uri: settings.postLogoutRedirectUri }).href;
-        }
-      } catch (err) {
+      await app.identity.endProviderSession({ refreshToken: ended.refresh_token }).catch((err) => {
         request.log.warn({ err }, 'could not end the session at the identity provider');
-      }
+      });
     }
-    return reply.header('cache-control', 'no-store').redirect(target, 303);
+    // The browser drops what it kept of the citizen's pages: Back after 'Sair' shows nothing of theirs.
+    return reply.header('clear-site-data', '"cache"').header('cache-control', 'no-store').redirect(home, 303);
   });
 
   app.get(
@@ -303,9 +288,14 @@ const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const identityPlugin = fp(async (app: FastifyInstance) => {
   const settings = identitySettings(app.config);
-  app.decorate('identity', { settings, oidc: webClient(app, settings), getSession: (request: FastifyRequest) => getWebSession(app, request) });
-  if (settings.embedded) {
-    const provider = await createEmbeddedProvider(app.db, settings, app.log);
+  const provider = settings.embedded ? await createEmbeddedProvider(app.db, settings, app.log) : undefined;
+  app.decorate('identity', {
+    settings,
+    oidc: webClient(app, settings),
+    getSession: (request: FastifyRequest) => getWebSession(app, request),
+    endProviderSession: providerLogout(app, settings, provider),
+  });
+  if (provider) {
     await mountProvider(app, provider, settings);
     await app.register(interactionRoutes(provider, settings));
   }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { formFields, TestBrowser } from '../../test-support/browser.ts';
 import { AppUserInfo } from '../../test-support/gov-pi-cidadao.ts';
-import { safeReturnTo } from './identity.routes.ts';
-import { getWebSession, SESSION_COOKIE } from './session.ts';
+import { safeReturnPath } from '@portal/contracts';
+import { getWebSession, LOGIN_COOKIE, SESSION_COOKIE } from './session.ts';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asRequest = (browser: TestBrowser) =>
-  ({ headers: { cookie: `${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE) ?? ''}` } }) as unknown as FastifyRequest;
+const asRequest = (browser: TestBrowser) => ({ headers: {}, cookies: { [SESSION_COOKIE]: browser.cookie(SESSION_COOKIE) } }) as unknown as FastifyRequest;
 
 /** From /app/entrar to the login page: returns the page's response and its form action. */
 async function openLoginPage(browser: TestBrowser, returnTo = '/app/catalog/list') {
@@ -26,7 +25,7 @@ async function openLoginPage(browser: TestBrowser, returnTo = '/app/catalog/list
   expect(authorize.origin + authorize.pathname).toBe(`${ORIGIN}/auth/auth`);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorize.searchParams.get('code_challenge')).toBeTruthy();
-  expect(browser.cookie('portal_login')).toBe(authorize.searchParams.get('state'));
+  expect(browser.cookie(LOGIN_COOKIE)).toBe(authorize.searchParams.get('state'));
 
   const toInteraction = await browser.get(start.headers.location as string);
   expect(toInteraction.statusCode).toBe(303);
@@ -100,9 +99,10 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     expect(callback.statusCode).toBe(303);
     expect(callback.headers.location).toBe('/app/catalog/list');
     const setCookie = [callback.headers['set-cookie']].flat().join('\n');
-    expect(setCookie).toMatch(/portal_sessao=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Lax/);
-    expect(setCookie).not.toMatch(/portal_sessao=[^\n]*Secure/); // localhost
-    expect(browser.cookie('portal_login')).toBeUndefined();
+    // __Host-: Secure, Path=/ and no Domain, so no other *.pi.gov.br host can plant or read it (Secure works on localhost too).
+    expect(setCookie).toMatch(/__Host-portal_sessao=[\w-]{40,}; Path=\/; HttpOnly; Secure; SameSite=Lax/);
+    expect(setCookie).not.toMatch(/portal_sessao=[^\n]*Domain/i);
+    expect(browser.cookie(LOGIN_COOKIE)).toBeUndefined();
 
     // The browser holds only an opaque id; the database only its hash.
     const stored = (await t.app.db.execute(sql`select id_hash, access_token from web_sessions`)) as unknown as { rows: { id_hash: string }[] };
@@ -112,11 +112,17 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     expect(session?.user).toMatchObject({ username: 'maria.silva', shortName: 'Maria Silva', accessLevel: 'prata' });
     const access = decodeJwt(session!.accessToken);
     expect(access).toMatchObject({ iss: `${ORIGIN}/auth`, aud: 'urn:portal-piaui:api', preferred_username: 'maria.silva', roles: ['prata', 'bronze'] });
-    expect(session!.claims).toMatchObject({ nomeCompleto: 'Maria da Conceição Silva', categoriaCNH: 'B', cnhVencida: false });
-    expect(AppUserInfo.safeParse(session!.claims).success).toBe(true);
+    // The ID token says who logged in, nothing personal (it has travelled in URLs; LGPD).
+    expect(session!.claims).toMatchObject({ sub: '5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11', preferred_username: 'maria.silva', name: 'Maria da Conceição Silva' });
+    for (const personal of ['nomeMae', 'dataNascimento', 'email', 'numeroRegistro', 'registro', 'veiculos', 'categoriaCNH', 'catalog_favorite']) {
+      expect(session!.claims).not.toHaveProperty(personal);
+    }
 
+    // Personal data comes from the API, in the app's shape.
     const me = await t.app.inject({ url: '/v1/me', headers: { authorization: `Bearer ${session!.accessToken}` } });
     expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ nomeCompleto: 'Maria da Conceição Silva', categoriaCNH: 'B', cnhVencida: false });
+    expect(AppUserInfo.safeParse(me.json()).success).toBe(true);
     expect(me.json()).toMatchObject({ preferred_username: 'maria.silva', shortName: 'Maria Silva', notaPiauienseBalance: 137.45, unreadNotifications: 2 });
     const inbox = await t.app.inject({
       url: '/api/govpicidadao-middleware/notificacoes/mensagem/buscar?pageIndex=0&pageSize=999',
@@ -132,23 +138,13 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     expect(refreshed!.accessToken).not.toBe(session!.accessToken);
     expect(refreshed!.accessTokenExpiresAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
 
-    // Sair: ends the session here, then at the provider.
+    // Sair: ends the session here and at the provider, server to server: no token in any URL, no script needed.
     const logout = await browser.post('/app/sair');
     expect(logout.statusCode).toBe(303);
+    expect(logout.headers.location).toBe('/app/catalog');
+    expect(logout.headers['clear-site-data']).toBe('"cache"');
     expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
-    expect(await getWebSession(t.app, { headers: { cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}` } } as unknown as FastifyRequest)).toBeNull();
-    const endSession = new URL(logout.headers.location as string);
-    expect(endSession.pathname).toBe('/auth/session/end');
-    expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
-    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/app/catalog`);
-    const confirm = await browser.get(logout.headers.location as string);
-    expect(confirm.statusCode).toBe(200);
-    expect(confirm.body).toContain('Sair do Acesso Cidadão');
-    const { action, fields } = formFields(confirm.body);
-    const done = await browser.post(action, { ...fields, logout: 'yes' });
-    expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe(`${ORIGIN}/app/catalog`);
-    expect(browser.cookie('_session')).toBeUndefined();
+    expect(await getWebSession(t.app, { headers: {}, cookies: { [SESSION_COOKIE]: 'x'.repeat(43) } } as unknown as FastifyRequest)).toBeNull();
 
     // The provider forgot the login: a new login asks for the password again.
     const again = await openLoginPage(browser);
@@ -164,7 +160,8 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     expect(callback.headers.location).toBe('/app/app-minha-cnh');
     const session = await getWebSession(t.app, asRequest(browser));
     expect(session?.user).toMatchObject({ username: 'joao.souza', shortName: 'João Souza', accessLevel: 'ouro' });
-    expect(session!.claims).toMatchObject({ cnhVencida: true, bloqueioBca: true, catalog_favorite: '["contracheque-do-servidor"]' });
+    const me = await t.app.inject({ url: '/v1/me', headers: { authorization: `Bearer ${session!.accessToken}` } });
+    expect(me.json()).toMatchObject({ cnhVencida: true, bloqueioBca: true, catalog_favorite: '["contracheque-do-servidor"]' });
   });
 
   it('refuses a callback without the browser that started the login, and unsafe return addresses', async () => {
@@ -187,9 +184,18 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
   });
 
   it('keeps returnTo to paths of this site', () => {
-    expect(safeReturnTo('/app/catalog/list?x=1#y', '/h')).toBe('/app/catalog/list?x=1#y');
+    expect(safeReturnPath('/app/catalog/list?x=1#y', '/h')).toBe('/app/catalog/list?x=1#y');
     for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'app', '/\nx', undefined]) {
-      expect(safeReturnTo(bad, '/h')).toBe('/h');
+      expect(safeReturnPath(bad, '/h')).toBe('/h');
+    }
+  });
+
+  it('never sends the citizen to another site after the password, whatever returnTo says', async () => {
+    for (const payload of ['/app/..//evil.example/x', '/%2F%2Fevil.example', '/app/catalog/..%2F..%2F%2Fevil.example', '/\\evil.example']) {
+      const browser = new TestBrowser(t.app);
+      const callback = await logIn(browser, 'joao.souza', 'portal-demo', payload);
+      expect(callback.statusCode).toBe(303);
+      expect(callback.headers.location).toBe('/app/catalog');
     }
   });
 
@@ -217,18 +223,21 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
 
 // Last in this file: it leaves maria.silva's account waiting.
 describe('Acesso Cidadão: guessing passwords', () => {
-  it('makes an account wait after five failures, even for the right password, and stores no username', async () => {
+  it('makes an account wait after five failures from one address, even for the right password, and stores no username', async () => {
     const browser = new TestBrowser(t.app);
     const { action } = await openLoginPage(browser);
-    await t.app.db.execute(sql`delete from login_failures`);
+    await t.app.db.execute(sql`delete from rate_limits`);
     for (let i = 0; i < 5; i++) {
       const wrong = await browser.post(action, { username: 'Maria.Silva', password: `tentativa-${i}` });
       expect(wrong.statusCode).toBe(401);
     }
     const right = await browser.post(action, { username: 'maria.silva', password: 'portal-demo' });
     expect(right.statusCode).toBe(429);
-    expect(right.body).toContain('Muitas tentativas sem sucesso. Por segurança, aguarde 15 minutos e tente novamente.');
-    const stored = JSON.stringify(((await t.app.db.execute(sql`select * from login_failures`)) as unknown as { rows: unknown[] }).rows);
+    // The first wait (login-throttle.ts: 30 s, doubling after each further failure), in Portuguese.
+    expect(right.body).toMatch(/Muitas tentativas sem sucesso\. Por segurança, aguarde (30|29) segundos e tente novamente\./);
+    expect(right.headers['retry-after']).toMatch(/^(30|29)$/);
+    const stored = JSON.stringify(((await t.app.db.execute(sql`select * from rate_limits`)) as unknown as { rows: unknown[] }).rows);
+    expect(stored).toContain('login-failures:');
     expect(stored).not.toMatch(/maria/i);
 
     // Another citizen on the same network still gets in.

@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
-
 // Server-rendered pages of 'Acesso Cidadão': complete without JavaScript, no external assets, labels on
 // every field, an error summary that takes focus and links to each field, a visible focus ring.
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export interface Page {
-  html: string;
-  /** the Content-Security-Policy that lets exactly this page's inline style and script run */
-  csp: string;
-}
+/** A page, given the response's Content-Security-Policy nonce (plugins/security.ts) for its inline style and script. */
+export type Page = (nonce: string) => string;
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -42,8 +37,7 @@ a:focus-visible,button:focus-visible,input:focus-visible,.resumo-erros:focus{out
 .visualmente-oculto{position:absolute!important;width:1px;height:1px;margin:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
-function layout(title: string, body: string, options: { script?: string } = {}): Page {
-  const nonce = randomBytes(16).toString('base64');
+const layout = (title: string, body: string, options: { script?: string } = {}): Page => (nonce) => {
   const script = options.script ? `<script nonce="${nonce}">${options.script}</script>` : '';
   const html = `<!DOCTYPE html>
 <html lang="pt-BR">
@@ -62,17 +56,8 @@ ${body}
 ${script}
 </body>
 </html>`;
-  const csp = [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    "img-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return { html, csp };
-}
+  return html;
+};
 
 export interface LoginPageInput {
   action: string;

@@ -1,9 +1,10 @@
 import type { Database } from '@portal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors, type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { SCOPE_CLAIMS, userClaims } from './claims.ts';
+import { identityClaims, SCOPE_CLAIMS, userClaims } from './claims.ts';
 import * as repository from './identity.repository.ts';
-import { logoutPage, messagePage } from './pages.ts';
+import { logoutPage, messagePage, type Page } from './pages.ts';
+import { cspNonce } from '../../plugins/security.ts';
 import { EMBEDDED_API_RESOURCE, EMBEDDED_API_SCOPE, EMBEDDED_MOUNT, LOGIN_PATH, type IdentitySettings } from './settings.ts';
 import { cookieKeys, signingKeys, webClientSecret } from './signing-keys.ts';
 
@@ -37,11 +38,10 @@ function databaseAdapter(db: Database): (kind: string) => Adapter {
   };
 }
 
-function sendPage(ctx: KoaContextWithOIDC, page: { html: string; csp: string }, status?: number) {
+function sendPage(ctx: KoaContextWithOIDC, page: Page, status?: number) {
   if (status) ctx.status = status;
   ctx.type = 'html';
-  ctx.set('content-security-policy', page.csp);
-  ctx.body = page.html;
+  ctx.body = page(cspNonce(ctx.res));
 }
 
 /**
@@ -74,7 +74,7 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
     },
     claims: SCOPE_CLAIMS,
     scopes: ['openid', 'offline_access', 'profile', 'email'],
-    // Access tokens are for the API (resource indicator), so the ID token carries the profile itself.
+    // Scope claims may go in the ID token, but findAccount gives it only the identity claims (see claims()).
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     async findAccount(_ctx, sub) {
@@ -82,8 +82,13 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
       if (!user) return undefined;
       return {
         accountId: sub,
+        // The ID token says who logged in, nothing more: it is kept by browsers and clients and has travelled
+        // in URLs. Personal data (CNH, vehicles, mother's name, e-mail) comes from userinfo and the API.
         // Read at issue time: favourites and CNH status change.
-        claims: async () => userClaims(user, await repository.favoriteSlugs(db, sub)) as unknown as { sub: string },
+        claims: async (use) =>
+          (use === 'id_token'
+            ? identityClaims(user)
+            : userClaims(user, await repository.favoriteSlugs(db, sub))) as unknown as { sub: string },
       };
     },
     async extraTokenClaims(_ctx, token) {
@@ -167,5 +172,13 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
   // writes is the portal's, whatever Host the request came with (in-process calls included).
   provider.proxy = true;
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'identity provider error'));
+  // An address the provider does not serve answers like the portal's other unknown addresses, in Portuguese.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { statusCode: 404, error: 'Not Found', message: `Endereço não encontrado: ${ctx.method} ${EMBEDDED_MOUNT}${ctx.originalUrl.split('?')[0]}` };
+    }
+  });
   return provider;
 }

@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { highestAccessLevel, shortName } from './claims.ts';
 import * as repository from './identity.repository.ts';
+import type { EndProviderSession } from './provider-logout.ts';
+import { SESSION_COOKIE } from '../../plugins/security.ts';
 import type { IdentitySettings } from './settings.ts';
 
-export const SESSION_COOKIE = 'portal_sessao';
-export const LOGIN_COOKIE = 'portal_login';
+export { SESSION_COOKIE };
+export const LOGIN_COOKIE = '__Host-portal_login';
 /** refresh when the access token has less than this left */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -37,6 +39,8 @@ export interface IdentityRuntime {
   oidc: () => Promise<client.Configuration>;
   /** getWebSession bound to this app: `await app.identity.getSession(request)` */
   getSession: (request: FastifyRequest) => Promise<WebSession | null>;
+  /** ends the login at the identity provider, server to server ('Sair') */
+  endProviderSession: EndProviderSession;
 }
 
 declare module 'fastify' {
@@ -48,43 +52,15 @@ declare module 'fastify' {
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('base64url');
 export const newSessionId = () => randomBytes(32).toString('base64url');
 
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+/** The identity cookies: `__Host-` names (Secure, Path=/, no Domain), unreadable by scripts, not sent on cross-site POSTs. */
+export const COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'lax' } as const;
+
+export function setIdentityCookie(reply: FastifyReply, name: string, value: string, maxAgeSeconds?: number) {
+  reply.setCookie(name, value, { ...COOKIE_OPTIONS, ...(maxAgeSeconds != null ? { maxAge: Math.max(0, Math.floor(maxAgeSeconds)) } : {}) });
 }
 
-export function cookie(
-  settings: IdentitySettings,
-  name: string,
-  value: string,
-  options: { maxAge?: number; path?: string } = {},
-): string {
-  return [
-    `${name}=${encodeURIComponent(value)}`,
-    `Path=${options.path ?? '/'}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(settings.secureCookies ? ['Secure'] : []),
-    ...(options.maxAge != null ? [`Max-Age=${Math.max(0, Math.floor(options.maxAge))}`] : []),
-  ].join('; ');
-}
-
-export function appendCookie(reply: FastifyReply, value: string) {
-  const current = reply.getHeader('set-cookie');
-  const list = current == null ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
-  reply.header('set-cookie', [...list, value]);
+export function clearIdentityCookie(reply: FastifyReply, name: string) {
+  reply.clearCookie(name, COOKIE_OPTIONS);
 }
 
 function toSessionUser(sub: string, claims: Record<string, unknown>): SessionUser {
@@ -117,7 +93,7 @@ async function refresh(app: FastifyInstance, row: repository.WebSessionRow): Pro
     const next = {
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token ?? null,
-      idToken: tokens.id_token ?? null,
+      idToken: null,
       accessExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 300) * 1000),
     };
     if (await repository.updateWebSessionTokens(app.db, row.id_hash, row.access_token, next)) {
@@ -134,12 +110,12 @@ async function refresh(app: FastifyInstance, row: repository.WebSessionRow): Pro
 }
 
 /**
- * The current browser session of a request (the `portal_sessao` cookie), with a fresh access token:
+ * The current browser session of a request (the session cookie), with a fresh access token:
  * refreshed here, server-side, when less than a minute is left. Null when not logged in, or when the
  * login ended (logout, expiry, refresh refused).
  */
 export async function getWebSession(app: FastifyInstance, request: FastifyRequest): Promise<WebSession | null> {
-  const id = readCookie(request, SESSION_COOKIE);
+  const id = request.cookies[SESSION_COOKIE];
   if (!id || id.length > 200) return null;
   let row = await repository.findWebSession(app.db, hashSessionId(id));
   if (!row) return null;

@@ -1,4 +1,4 @@
-import type { Config } from '../../plugins/config.ts';
+import { publicOrigin, type Config } from '../../plugins/config.ts';
 
 /** Where the embedded provider lives inside the portal. */
 export const EMBEDDED_MOUNT = '/auth';
@@ -25,14 +25,11 @@ export interface IdentitySettings {
   scope: string;
   redirectUri: string;
   postLogoutRedirectUri: string;
-  /** cookies carry Secure everywhere but on localhost */
-  secureCookies: boolean;
 }
 
 export function identitySettings(config: Config): IdentitySettings {
-  const origin = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const origin = publicOrigin(config);
   const embedded = !config.OIDC_ISSUER;
-  const host = new URL(origin).hostname;
   return {
     embedded,
     origin,
@@ -43,6 +40,5 @@ export function identitySettings(config: Config): IdentitySettings {
     scope: config.OIDC_SCOPE ?? (embedded ? `openid profile email ${EMBEDDED_API_SCOPE}` : 'openid profile email'),
     redirectUri: `${origin}${CALLBACK_PATH}`,
     postLogoutRedirectUri: `${origin}${config.BASE_PATH === '/' ? '/' : config.BASE_PATH}`,
-    secureCookies: !['localhost', '127.0.0.1', '[::1]', '::1'].includes(host),
   };
 }

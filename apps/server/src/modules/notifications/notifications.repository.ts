@@ -36,14 +36,14 @@ export async function unreadAndTotal(db: Database, userSub: string) {
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
-/** Owners of the given ids (the ones that exist). */
-export async function owners(db: Database, ids: number[]) {
-  if (!ids.length) return [] as { id: number; user_sub: string }[];
-  const found = await rows<{ id: string | number; user_sub: string }>(
+/** Which of the given ids are the caller's messages (archived ones included). */
+export async function ownIds(db: Database, userSub: string, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const found = await rows<{ id: string | number }>(
     db,
-    sql`select id, user_sub from notifications where id = any(${`{${ids.join(',')}}`}::bigint[])`,
+    sql`select id from notifications where user_sub = ${userSub} and id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
-  return found.map((r) => ({ id: Number(r.id), user_sub: r.user_sub }));
+  return found.map((r) => Number(r.id));
 }
 
 export async function markAsRead(db: Database, userSub: string, ids: number[]): Promise<number> {

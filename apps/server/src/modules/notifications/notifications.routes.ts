@@ -44,7 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Marca como lidas as mensagens indicadas (corpo: lista de ids), somente as de quem chama',
         security,
         body: MarkAsReadRequest,
-        response: { 200: NotificationsUpdateResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: NotificationsUpdateResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request) => service.markAsRead(app.db, request.user!.sub, request.body),

@@ -1,6 +1,6 @@
 import type { NotificationMessage, NotificationsResponse } from '@portal/contracts';
 import type { Database } from '@portal/db';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
 import * as repository from './notifications.repository.ts';
 
 const formatter = new Intl.DateTimeFormat('pt-BR', {
@@ -44,12 +44,14 @@ export async function listMessages(db: Database, userSub: string, pageIndex: num
   };
 }
 
-/** Marks the caller's messages read; another citizen's id refuses the whole call (403), an unknown one 404. */
+/**
+ * Marks the caller's messages read. An id that is not theirs refuses the whole call with 404, another
+ * citizen's exactly like one that does not exist (a 403 would tell which ids exist).
+ */
 export async function markAsRead(db: Database, userSub: string, ids: number[]) {
   const unique = [...new Set(ids)];
-  const found = await repository.owners(db, unique);
-  if (found.some((m) => m.user_sub !== userSub)) throw forbidden('Você só pode marcar como lidas as suas próprias mensagens.');
-  const missing = unique.filter((id) => !found.some((m) => m.id === id));
+  const own = new Set(await repository.ownIds(db, userSub, unique));
+  const missing = unique.filter((id) => !own.has(id));
   if (missing.length) throw notFound(`Mensagem não encontrada: ${missing.join(', ')}.`);
   const atualizadas = await repository.markAsRead(db, userSub, unique);
   return { atualizadas, naoLidas: (await repository.unreadAndTotal(db, userSub)).unread };

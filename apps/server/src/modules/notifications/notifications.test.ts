@@ -53,17 +53,23 @@ describe('notifications', () => {
     }
   });
 
-  it("marks the caller's messages as read, refuses someone else's (403) and unknown ones (404)", async () => {
+  it("marks the caller's messages as read; someone else's id answers exactly like an unknown one (404)", async () => {
     const before = (await list(joao)).json();
     const ids = before.mensagens.map((m: { id: number }) => m.id);
     const mariaIds = (await list(maria)).json().mensagens.map((m: { id: number }) => m.id);
 
+    // A 403 here told Maria that João's id exists: she must not be able to tell it from a missing one.
     const stolen = await markRead(maria, [ids[0]]);
-    expect(stolen.statusCode).toBe(403);
-    expect(stolen.json().message).toMatch(/suas próprias mensagens/);
+    const unknown = await markRead(maria, [999999]);
+    expect(stolen.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `Mensagem não encontrada: ${ids[0]}.` });
+    expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Mensagem não encontrada: 999999.' });
     const mixed = await markRead(joao, [ids[0], mariaIds[0]]);
-    expect(mixed.statusCode).toBe(403);
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json().message).toBe(`Mensagem não encontrada: ${mariaIds[0]}.`);
     expect((await list(joao)).json().naoLidas).toBe(2); // nothing changed
+    expect((await list(maria)).json().naoLidas).toBe(2);
 
     expect((await markRead(joao, [999999])).statusCode).toBe(404);
 
@@ -75,7 +81,7 @@ describe('notifications', () => {
   });
 
   it('answers 400 for bodies that are not a list of ids', async () => {
-    for (const payload of [{ ids: [1] }, ['abc'], [1.5], [-3]]) {
+    for (const payload of [{ ids: [1] }, ['abc'], [1.5], [-3], [2147483648], ['99999999999999999999']]) {
       const res = await markRead(maria, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toMatch(/Dados inválidos/);

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 
@@ -264,5 +266,42 @@ describe('users log and audit court', () => {
     expectError(await get('/api/tce/receitas/mensal/2019'), 404, /2019/);
     expectError(await get('/api/tce/planetas/lista/todos'), 404, /Consulta não encontrada/);
     expectError(await get('/api/tce/Credores/lista/todos'), 400, /Recurso inválido/);
+  });
+
+  it('refuses `..`, slashes and control characters in every path parameter (400, Portuguese), the same rules as /dados', async () => {
+    for (const query of ['%2e%2e%2f%2e%2e%2fetc', 'a%00b', 'a%5Cb', '%2e%2e%2e']) {
+      expectError(await get(`/api/tce/credores/busca/${query}`), 400, /Consulta inválida/);
+    }
+    expectError(await get(`${D}/2025/..%2f..%2fadmin/100101/detalhamento`), 400, /Código de empenho inválido/);
+    expectError(await get(`/api/transparencia/servidores/2025/99999999999999999999/detalhamento`), 400, /Identificador de servidor inválido/);
+    // a name with dots and accents is still a search
+    expect((await get('/api/tce/credores/busca/J.%20Jos%C3%A9%20Ltda')).statusCode).toBe(200);
+  });
+
+  it('refuses a `..` segment sent as is over HTTP (inject and fetch would resolve it first)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const [path, message] of [
+      ['/api/tce/credores/busca/..', /Consulta inválida/],
+      ['/api/tce/credores/busca/%2e%2e', /Consulta inválida/],
+      ['/api/tce/%2e%2e/lista/todos', /Recurso inválido/],
+      ['/api/tce/credores/%2e%2e/todos', /Categoria inválida/],
+      [`${D}/%2e%2e/2025-03/2025-01`, /Exercício inválido/],
+      [`${D}/2025/%2e%2e/2025-01`, /Referência inválida/],
+    ] as const) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body).message, path).toMatch(message);
+    }
   });
 });

@@ -35,6 +35,9 @@ export function latest(db: Database, userSub: string, limit = 12) {
   );
 }
 
-export async function byId(db: Database, id: number) {
-  return (await rows<PaySlipRow>(db, sql`select ${COLUMNS} from pay_slips p left join users u on u.sub = p.user_sub where p.id = ${id}`))[0] ?? null;
+/** One of the servant's own pay slips: someone else's is not found, exactly like one that does not exist. */
+export async function ownById(db: Database, userSub: string, id: number) {
+  return (
+    (await rows<PaySlipRow>(db, sql`select ${COLUMNS} from pay_slips p left join users u on u.sub = p.user_sub where p.id = ${id} and p.user_sub = ${userSub}`))[0] ?? null
+  );
 }

@@ -31,7 +31,7 @@ export const payslipsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: PaySlipParams,
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('PDF'), 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: z.any().describe('PDF'), 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { PaySlip } from '@portal/contracts';
 import type { Database } from '@portal/db';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { maskCpf, paySlipFileName, periodLabel, renderPaySlipPdf } from './payslips.pdf.ts';
 import * as repository from './payslips.repository.ts';
 
@@ -24,10 +24,12 @@ export async function latest(db: Database, userSub: string): Promise<PaySlip[]> 
   }));
 }
 
-/** The PDF of one of the caller's pay slips; someone else's is refused (403). */
+/**
+ * The PDF of one of the caller's pay slips. Someone else's answers 404 like an id that does not exist:
+ * a 403 would tell which ids exist (and so how many slips the state issues, and when).
+ */
 export async function download(db: Database, userSub: string, id: number) {
-  const row = await repository.byId(db, id);
+  const row = await repository.ownById(db, userSub, id);
   if (!row) throw notFound('Contracheque não encontrado.');
-  if (row.user_sub !== userSub) throw forbidden('Este contracheque não pertence a você.');
   return { fileName: paySlipFileName(row), pdf: await renderPaySlipPdf(row) };
 }

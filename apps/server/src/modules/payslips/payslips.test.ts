@@ -48,15 +48,26 @@ describe('pay slips', () => {
     expect(pdf.getTitle()).toBe(`Contracheque ${slip.periodo} - SEAD`);
   });
 
-  it("refuses someone else's pay slip (403), unknown ones (404) and bad ids (400)", async () => {
+  it("answers someone else's pay slip exactly like one that does not exist (404), and bad ids 400", async () => {
     const [slip] = (await t.app.inject({ url: LIST, headers: { authorization: joao } })).json();
+    // A 403 here told Maria that João's id exists: she must not be able to tell it from a missing one.
     const stolen = await t.app.inject({ url: slip.link, headers: { authorization: maria } });
-    expect(stolen.statusCode).toBe(403);
-    expect(stolen.json().message).toMatch(/não pertence a você/);
-    expect((await t.app.inject({ url: '/api/contracheque/sead/empresa/contracheques/999999/pdf', headers: { authorization: joao } })).statusCode).toBe(404);
+    const missing = await t.app.inject({ url: '/api/contracheque/sead/empresa/contracheques/999999/pdf', headers: { authorization: maria } });
+    expect(stolen.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Contracheque não encontrado.' });
+    expect(stolen.body).toBe(missing.body);
+    expect(stolen.headers['content-type']).toBe(missing.headers['content-type']);
+    // João still gets his own.
+    expect((await t.app.inject({ url: slip.link, headers: { authorization: joao } })).statusCode).toBe(200);
     const bad = await t.app.inject({ url: '/api/contracheque/sead/empresa/contracheques/abc/pdf', headers: { authorization: joao } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/contracheque/);
+    for (const id of ['99999999999999999999', '2147483648', '-1', '0', '1.5']) {
+      const res = await t.app.inject({ url: `/api/contracheque/sead/empresa/contracheques/${id}/pdf`, headers: { authorization: joao } });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message, id).toMatch(/contracheque/);
+    }
   });
 
   describe('list bearer checks', () => itRefusesBadBearers(() => t, () => ({ url: LIST }), 'joao.souza'));

@@ -6,15 +6,6 @@ export async function serviceExists(db: Database, id: number) {
   return (await rows<{ id: number }>(db, sql`select id from services where id = ${id} and active`)).length > 0;
 }
 
-export async function recentVotes(db: Database, serviceId: number, voter: string, sinceSeconds: number) {
-  const found = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ratings
-        where service_id = ${serviceId} and voter = ${voter} and created_at > now() - make_interval(secs => ${sinceSeconds})`,
-  );
-  return found[0]?.n ?? 0;
-}
-
 /** Stores the vote and answers the new average and count, both derived from every vote. */
 export async function addVote(db: Database, serviceId: number, value: number, voter: string) {
   return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { VOTES_PER_WINDOW } from './ratings.routes.ts';
 
 let t: TestApp;
 let serviceId: number;
@@ -60,5 +61,19 @@ describe('POST /v1/catalog/{id}/ratings', () => {
     const refused = await rate(serviceId, { value: 1 }, '10.9.9.9');
     expect(refused.json().message).toMatch(/Tente novamente mais tarde/);
     expect((await rate(serviceId, { value: 4 }, '10.8.8.8')).statusCode).toBe(200);
+  });
+
+  it('takes exactly five of 30 simultaneous votes from one address, and says when to try again', async () => {
+    const before = await ratingsOf('historico-escolar');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => rate(serviceId, { value: 1 }, '10.7.7.7')));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(VOTES_PER_WINDOW);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - VOTES_PER_WINDOW);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/Tente novamente mais tarde/) });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await ratingsOf('historico-escolar')).count).toBe(before.count + VOTES_PER_WINDOW);
   });
 });

@@ -32,6 +32,7 @@ export async function purgeExpired(db: Database, now: Date) {
     webSessions: await deleted(db, sql`delete from web_sessions where expires_at < ${at}::timestamptz`),
     loginStates: await deleted(db, sql`delete from web_login_states where expires_at < ${at}::timestamptz`),
     providerRecords: await deleted(db, sql`delete from oidc_models where expires_at < ${at}::timestamptz`),
-    loginFailures: await deleted(db, sql`delete from login_failures where created_at < ${at}::timestamptz - interval '1 day'`),
+    // Rate-limit counters (plugins/limits.ts) whose window is over: one-way hashes, useless once expired.
+    rateLimits: await deleted(db, sql`delete from rate_limits where expire < ${now.getTime()}`),
   };
 }

@@ -31,6 +31,14 @@ describe('retention of personal data (privacy policy periods)', () => {
     expect(await count(sql`select count(*)::int as n from notifications`)).toBe(before - 1);
   });
 
+  it('deletes rate-limit counters whose window is over and keeps the running ones', async () => {
+    await t.app.db.execute(sql`insert into rate_limits (key, points, expire) values ('teste:vencido', 3, ${Date.now() - 1000}), ('teste:valendo', 3, ${Date.now() + 60_000})`);
+    const removed = await purgeExpired(t.app.db, new Date());
+    expect(removed.rateLimits).toBeGreaterThanOrEqual(1);
+    expect(await count(sql`select count(*)::int as n from rate_limits where key = 'teste:vencido'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from rate_limits where key = 'teste:valendo'`)).toBe(1);
+  });
+
   it('deletes expired login sessions and is harmless to run again', async () => {
     await purgeExpired(t.app.db, new Date());
     const again = await purgeExpired(t.app.db, new Date());

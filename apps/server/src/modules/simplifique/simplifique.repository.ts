@@ -1,5 +1,5 @@
 import { schema, type Database } from '@portal/db';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 
 export interface NewSuggestion {
   subject: string;
@@ -38,14 +38,4 @@ export async function listByUser(db: Database, userSub: string, limit = 100) {
     .where(eq(t.userSub, userSub))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(limit);
-}
-
-/** How many suggestions this sender sent in the last `minutes`. */
-export async function countRecentBySender(db: Database, senderHash: string, minutes: number): Promise<number> {
-  const t = schema.simplifiqueSuggestions;
-  const [row] = await db
-    .select({ n: count() })
-    .from(t)
-    .where(and(eq(t.senderHash, senderHash), gt(t.createdAt, sql`now() - make_interval(mins => ${minutes})`)));
-  return Number(row?.n ?? 0);
 }

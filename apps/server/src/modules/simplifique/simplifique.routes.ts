@@ -1,7 +1,7 @@
 import { ErrorResponse, SimplifiqueMine, SimplifiqueRequest, SimplifiqueResponse } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
-import { tooManyRequests } from '../../lib/http-error.ts';
+import { formatWait, limitReached, take } from '../../plugins/limits.ts';
 import * as repository from './simplifique.repository.ts';
 
 /** Suggestions one sender may send per hour: plenty for a person, too few to flood the ombudsman team. */
@@ -12,6 +12,8 @@ export const SUGGESTIONS_PER_HOUR = 10;
  * token, when present, links the suggestion to the citizen.
  */
 export const simplifiqueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const suggestions = app.limits.limiter('simplifique', { points: SUGGESTIONS_PER_HOUR, seconds: 3600 });
+
   app.post(
     '/v1/simplifique',
     {
@@ -26,8 +28,11 @@ export const simplifiqueRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const who = request.user ? `user:${request.user.sub}` : `ip:${request.ip}`;
       const senderHash = createHash('sha256').update(`${app.config.VOTER_SECRET}:simplifique:${who}`).digest('base64url');
-      if ((await repository.countRecentBySender(app.db, senderHash, 60)) >= SUGGESTIONS_PER_HOUR) {
-        throw tooManyRequests('Você enviou muitas sugestões em pouco tempo. Obrigado! Tente novamente daqui a uma hora.');
+      // Counted and checked in one step, so a burst of simultaneous sends cannot all slip under the limit.
+      const allowance = await take(suggestions, app.limits.key('simplifique', senderHash));
+      if (!allowance.allowed) {
+        const wait = formatWait(allowance.retryAfter);
+        throw limitReached(reply, allowance.retryAfter, `Você enviou muitas sugestões em pouco tempo. Obrigado! Tente novamente daqui a ${wait}.`);
       }
       const { protocol, createdAt } = await repository.insertSuggestion(app.db, {
         subject: body.assunto,

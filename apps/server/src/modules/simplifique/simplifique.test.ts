@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { findSuggestion } from './simplifique.repository.ts';
+import { SUGGESTIONS_PER_HOUR } from './simplifique.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,5 +63,18 @@ describe('POST /v1/simplifique: floods', () => {
     expect((await from('10.20.30.41')).statusCode).toBe(201);
     const stored = JSON.stringify(((await t.app.db.execute(sql`select * from simplifique_suggestions`)) as unknown as { rows: unknown[] }).rows);
     expect(stored).not.toContain('10.20.30.40');
+  });
+
+  it('takes exactly ten of 15 simultaneous suggestions from one sender', async () => {
+    const count = async () => ((await t.app.db.execute(sql`select count(*)::int as n from simplifique_suggestions`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const before = await count();
+    const answers = await Promise.all(Array.from({ length: 15 }, () => t.app.inject({ method: 'POST', url: '/v1/simplifique', payload: valid, remoteAddress: '10.20.30.50' })));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(SUGGESTIONS_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15 - SUGGESTIONS_PER_HOUR);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json().message).toMatch(/^Você enviou muitas sugestões em pouco tempo\. Obrigado! Tente novamente daqui a \d+ (minutos?|segundos?|hora)\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await count()).toBe(before + SUGGESTIONS_PER_HOUR);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { VITALS_PER_ADDRESS } from './vitals.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,5 +43,20 @@ describe('POST /v1/vitals', () => {
       expect(res.json().message).toMatch(/Métrica|métrica|Classificação|No máximo/);
     }
     expect((await stored()).length).toBe(before);
+  });
+
+  it('caps what one address may report: 40 simultaneous full batches store exactly the allowance', async () => {
+    const before = (await stored()).length;
+    const batch = Array.from({ length: 20 }, () => ({ name: 'CLS', value: 0.01, rating: 'good', page: '/app/catalog' }));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => t.app.inject({ method: 'POST', url: '/v1/vitals', payload: batch, remoteAddress: '10.40.0.1' })));
+    const accepted = VITALS_PER_ADDRESS.points / batch.length;
+    expect(answers.filter((r) => r.statusCode === 204)).toHaveLength(accepted);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(40 - accepted);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Muitas métricas enviadas deste endereço\. Aguarde \d+ (minutos?|segundos?) e tente novamente\.$/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await stored()).length).toBe(before + VITALS_PER_ADDRESS.points);
+    // Another address still reports.
+    expect((await t.app.inject({ method: 'POST', url: '/v1/vitals', payload: batch[0], remoteAddress: '10.40.0.2' })).statusCode).toBe(204);
   });
 });

@@ -24,9 +24,3 @@ export function favoriteNotice(value: string | null): { message: string; tone: '
   if (value === 'failed') return { message: FAVORITE_MESSAGES.failed, tone: 'error' };
   return null;
 }
-
-/** Only a path of this site, and never back to an API or login path. */
-export function safeReturnPath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
-}

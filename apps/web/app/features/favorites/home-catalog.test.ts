@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteNotice, safeReturnPath } from './favorites.ts';
+import { safeReturnPath } from '@portal/contracts';
+import { favoriteNotice } from './favorites.ts';
 import { homeCatalog } from './home-catalog.ts';
 
 describe('homeCatalog (top_hit 500)', () => {

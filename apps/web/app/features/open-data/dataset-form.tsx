@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { showSnackbar } from '../../components/snackbar/snackbar.tsx';
 import { missingParams, paramLabel, requiredMessage } from './endpoints.ts';
 import styles from './open-data.module.css';
-import type { Field } from './view.ts';
+import type { Field, FieldError } from './view.ts';
 
 const fieldId = (name: string) => `campo-${name}`;
 
@@ -12,15 +12,19 @@ const fieldId = (name: string) => `campo-${name}`;
  * One labelled text input per placeholder of the endpoint and 'Buscar Dados' (spec §2). A GET form, so the
  * query is an address people can share and it works before JavaScript loads; with JavaScript the blank
  * fields are caught here (spec §5) and the button says 'Carregando...' while the data loads (spec §4).
+ * Values that break their rule (a year of four digits, a month 1–12, ...) come back from the server, which
+ * checks them before building any call: marked on their fields here, the message in the page's failure notice.
  */
-export function DatasetForm({ fields, serverMissing, loading }: { fields: Field[]; serverMissing: string[]; loading: boolean }) {
+export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: { fields: Field[]; serverMissing: string[]; serverInvalid: FieldError[]; loading: boolean }) {
   const [clientMissing, setClientMissing] = useState<string[] | null>(null);
   const [attempt, setAttempt] = useState(0);
   const summary = useRef<HTMLDivElement>(null);
   const missing = clientMissing ?? serverMissing;
+  // What the browser found replaces the server's last answer until the server answers again.
+  const invalid = clientMissing ? [] : serverInvalid;
 
   // A new answer from the server replaces what the browser found.
-  useEffect(() => setClientMissing(null), [serverMissing]);
+  useEffect(() => setClientMissing(null), [serverMissing, serverInvalid]);
   // The error summary takes focus and the snackbar says the same (spec §8), on each failed attempt.
   useEffect(() => {
     if (!missing.length) return;
@@ -68,7 +72,9 @@ export function DatasetForm({ fields, serverMissing, loading }: { fields: Field[
         {fields.length ? (
           <div className={styles.fields}>
             {fields.map((field) => {
-              const invalid = missing.includes(field.name);
+              const wrong = invalid.find((error) => error.name === field.name);
+              const blank = missing.includes(field.name);
+              const flagged = blank || Boolean(wrong);
               const id = fieldId(field.name);
               return (
                 <div key={field.name} className={styles.field}>
@@ -76,9 +82,10 @@ export function DatasetForm({ fields, serverMissing, loading }: { fields: Field[
                   <p id={`${id}-dica`} className={styles.hint}>
                     {field.hint}
                   </p>
-                  {invalid ? (
+                  {flagged ? (
                     <p id={`${id}-erro`} className={styles.fieldError}>
-                      <span className="visually-hidden">Erro: </span>Informe o campo {field.label}.
+                      <span className="visually-hidden">Erro: </span>
+                      {blank ? `Informe o campo ${field.label}.` : wrong!.message}
                     </p>
                   ) : null}
                   <input
@@ -88,8 +95,8 @@ export function DatasetForm({ fields, serverMissing, loading }: { fields: Field[
                     defaultValue={field.value}
                     autoComplete="off"
                     spellCheck={false}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={invalid ? `${id}-dica ${id}-erro` : `${id}-dica`}
+                    aria-invalid={flagged || undefined}
+                    aria-describedby={flagged ? `${id}-dica ${id}-erro` : `${id}-dica`}
                     inputMode={field.name === 'exercicio' || field.name === 'id' || field.name === 'unidade_gestora_codigo' ? 'numeric' : undefined}
                   />
                 </div>

@@ -2,9 +2,11 @@
 // templates with the configured bases (TRANSPARENCIA_API_URL, TCE_API_URL, USERS_LOG_URL): a path is our
 // own server, called in-process; an absolute URL is another service, called from this server, so the
 // browser only ever talks to the portal.
-import type { OpenDataEndpoint, OpenDataGroup } from '@portal/contracts';
+import { AuditCourtCategory, AuditCourtQuery, AuditCourtResource, OPEN_DATA_PARAMS, type OpenDataEndpoint, type OpenDataGroup } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
 import '../../lib/load-context.ts';
+import { paramLabel } from './endpoints.ts';
+import type { FieldError } from './view.ts';
 
 export type Fetched = { ok: true; status: number; body: unknown } | { ok: false; status: number; message: string | null };
 
@@ -13,6 +15,40 @@ const UPSTREAM_TIMEOUT_MS = 20_000;
 function serverMessage(body: unknown): string | null {
   const message = (body as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message.trim() ? message : null;
+}
+
+interface Rule {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+/** The first message of a contract rule the value breaks, or null when it is valid. */
+const brokenRule = (rule: Rule, value: string): string | null => {
+  const checked = rule.safeParse(value);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'Valor inválido.');
+};
+// A placeholder the contracts have no rule for (a new endpoint in the index): one plain path segment.
+const PLAIN_SEGMENT = /^[\p{L}\p{N}_-]{1,60}$/u;
+
+/**
+ * The values that break their placeholder's rule (the contracts' OPEN_DATA_PARAMS, the same the API
+ * applies), each with a Portuguese message. Checked before any URL is built from them: `..`, a slash, an
+ * encoded NUL or a 20-digit id never reach our API or another server.
+ */
+export function invalidParams(names: string[], values: Record<string, string>): FieldError[] {
+  return names.flatMap((name) => {
+    const value = (values[name] ?? '').trim();
+    const rule = (OPEN_DATA_PARAMS as Record<string, Rule>)[name];
+    const message = rule
+      ? brokenRule(rule, value)
+      : PLAIN_SEGMENT.test(value)
+        ? null
+        : `${paramLabel(name)} inválido: use apenas letras, números, hífen e sublinhado.`;
+    return message ? [{ name, message }] : [];
+  });
+}
+
+/** What is wrong with the segments of an automatic viewer's address (/dados/{resources}/{category}/{query}), or null. */
+export function invalidAuditCourtPath([resources, category, query]: [string, string, string]): string | null {
+  return brokenRule(AuditCourtResource, resources) ?? brokenRule(AuditCourtCategory, category) ?? brokenRule(AuditCourtQuery, query);
 }
 
 /** GET one source URL (a path on this server or an absolute URL), JSON parsed when it is JSON. */

@@ -22,6 +22,11 @@ export interface Result {
   /** zero-based page index, page count and total records, when the API paginates */
   page: { index: number; count: number; total: number } | null;
 }
+/** A value that breaks its placeholder's rule, and what the citizen reads about it. */
+export interface FieldError {
+  name: string;
+  message: string;
+}
 export interface Field {
   name: string;
   label: string;
@@ -41,6 +46,8 @@ export type View =
       searched: boolean;
       /** blank placeholders of a submitted form (spec §5) */
       missing: string[];
+      /** filled placeholders whose value breaks the contract's rule (a year of 4 digits, a month 1–12, ...) */
+      invalid: FieldError[];
       result: Result | null;
       failure: Failure | null;
       updatedAt: string | null;

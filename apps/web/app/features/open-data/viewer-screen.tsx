@@ -83,7 +83,7 @@ export function ViewerScreen({ view, loading }: { view: View; loading: boolean }
         ) : (
           <p>Preencha os parâmetros e busque os dados. Depois, exporte o resultado em JSON, CSV ou XML.</p>
         )}
-        <DatasetForm fields={view.fields} serverMissing={view.missing} loading={loading} />
+        <DatasetForm fields={view.fields} serverMissing={view.missing} serverInvalid={view.invalid} loading={loading} />
         {view.failure ? <FailureNotice failure={view.failure} /> : null}
         {view.download ? (
           <div className={styles.actions}>

@@ -13,6 +13,8 @@ import {
   fetchSource,
   findEndpoint,
   findGroup,
+  invalidAuditCourtPath,
+  invalidParams,
   jsonCounterpart,
   loadIndex,
   loadUpdatedAt,
@@ -50,6 +52,8 @@ async function formView(context: AppLoadContext, url: URL, resources: string, gr
   const values = Object.fromEntries(names.map((name) => [name, (url.searchParams.get(name) ?? '').trim()]));
   const searched = url.searchParams.has('buscar');
   const missing = searched ? missingParams(names, values) : [];
+  // Only complete, valid values are ever put in a URL (a year of four digits, a month 1–12, ...).
+  const invalid = searched && !missing.length ? invalidParams(names, values) : [];
   const csv = csvCounterpart(group, endpoint);
   const base = {
     kind: 'form' as const,
@@ -60,12 +64,15 @@ async function formView(context: AppLoadContext, url: URL, resources: string, gr
     fields: names.map((name) => ({ name, label: PARAM_LABELS[name]?.label ?? name, hint: PARAM_LABELS[name]?.hint ?? '', value: values[name]! })),
     searched,
     missing,
+    invalid,
     result: null,
     failure: null,
     download: null,
   };
   const updatedAt = await loadUpdatedAt(context, group);
   if (!searched || missing.length) return { ...base, updatedAt };
+  // Told like the API's own 400 (spec §8: the server's message), without the call.
+  if (invalid.length) return { ...base, updatedAt, failure: { status: 400, message: invalid.map((e) => e.message).join(' '), detail: null } };
 
   const download = csv ? downloadHref(endpoint.slug, values) : null;
   const json = jsonCounterpart(group, endpoint);
@@ -110,7 +117,8 @@ function notFound(message: string, group: OpenDataGroup | null): View {
 /** The screen of a /dados/... address, and the HTTP status it answers with. */
 export async function resolveView(context: AppLoadContext, request: Request, splat: string): Promise<{ view: View; status: number }> {
   const url = new URL(request.url);
-  const segments = splat.split('/').filter(Boolean).map((s) => s.trim());
+  const raw = splat.split('/').filter(Boolean);
+  const segments = raw.map((s) => s.trim());
   const groups = await loadIndex(context);
   const [resources = '', category, query] = segments;
   const group = findGroup(groups, resources);
@@ -137,6 +145,9 @@ export async function resolveView(context: AppLoadContext, request: Request, spl
     return { view: { kind: 'group', title: group.text, group: groupInfo(group), endpoints, updatedAt: await loadUpdatedAt(context, group) }, status: 200 };
   }
 
+  // The automatic viewer puts the three segments in another server's URL: each must follow the API's rule.
+  const broken = invalidAuditCourtPath(raw as [string, string, string]);
+  if (broken) return { view: notFound(`Endereço de consulta inválido. ${broken}`, group), status: 400 };
   const view = await autoView(context, request, url, groups, [resources, category!, query!]);
   return { view, status: view.kind === 'auto' && view.failure ? failureStatus(view.failure.status) : 200 };
 }

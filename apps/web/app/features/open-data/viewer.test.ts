@@ -1,0 +1,130 @@
+import type { OpenDataGroup } from '@portal/contracts';
+import type { AppLoadContext } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loader as downloadLoader } from '../../routes/open-data-download.ts';
+import { invalidParams } from './open-data.server.ts';
+import { resolveView } from './viewer.server.ts';
+
+// The index as GET /v1/open-data answers it: our own API for expenses (a path, called in-process), another
+// server for expenses' twin and the audit court (absolute URLs, called with fetch).
+const group = (slug: string, servicos: OpenDataGroup['servicos']): OpenDataGroup => ({
+  text: slug.toUpperCase(), slug, icon: 'receipt', description: slug, servicos, informational: false, total: null,
+});
+const INDEX: OpenDataGroup[] = [
+  group('despesa', [
+    { slug: 'despesa/empenhos', description: 'Empenhos do período', url: '/api/transparencia/despesas/{exercicio}/{referencia_ate}/{referencia_de}/', format: 'json' },
+    { slug: 'despesa/download', description: 'Download', url: '/api/transparencia/despesas/{exercicio}/{referencia_ate}/{referencia_de}/download/', format: 'csv' },
+    { slug: 'despesa/detalhamento', description: 'Detalhamento', url: 'https://dados.example/despesas/{exercicio}/{empenho_codigo}/{unidade_gestora_codigo}/detalhamento/', format: 'json' },
+  ]),
+  group('servidor', [{ slug: 'servidor/detalhamento', description: 'Servidor', url: '/api/transparencia/servidores/{exercicio}/{id}/detalhamento/', format: 'json' }]),
+  group('credores', [{ slug: 'credores/lista/2025', description: 'Credores de 2025', url: 'https://tce.example/api/credores/lista/2025', format: 'json' }]),
+];
+
+let calls: string[];
+let fetched: string[];
+const context = {
+  api: async ({ url }: { url: string }) => {
+    calls.push(url);
+    if (url === '/v1/open-data') return { status: 200, body: INDEX };
+    return { status: 200, body: { count: 0, next: null, previous: null, results: [] } };
+  },
+} as unknown as AppLoadContext;
+
+beforeEach(() => {
+  calls = [];
+  fetched = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    fetched.push(String(url));
+    return new Response('{"count":0,"next":null,"previous":null,"results":[]}', { headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const page = (splat: string, query = '') => resolveView(context, new Request(`http://portal.local/app/catalog/dados/${splat}${query}`), splat);
+/** Every URL this page built, to our API (but the index) or to another server. */
+const sourcesCalled = () => [...calls.filter((u) => u !== '/v1/open-data'), ...fetched];
+
+describe('the open-data form checks every value against its placeholder before any call', () => {
+  const bad: [string, Record<string, string>, RegExp][] = [
+    ['a year that walks up the URL', { exercicio: '..' }, /Exercício inválido/],
+    ['an encoded one', { exercicio: '%2e%2e' }, /Exercício inválido/],
+    ['a year of five digits', { exercicio: '20255' }, /Exercício inválido/],
+    ['month 13', { referencia_de: '2025-13' }, /Referência inválida/],
+    ['month 0', { referencia_ate: '2025-00' }, /Referência inválida/],
+    ['a path in a month', { referencia_ate: '../../../etc/passwd' }, /Referência inválida/],
+  ];
+  for (const [name, values, message] of bad) {
+    it(`refuses ${name} with 400 and a Portuguese message, calling nothing`, async () => {
+      const query = new URLSearchParams({ buscar: '1', exercicio: '2025', referencia_de: '2025-01', referencia_ate: '2025-03', ...values });
+      const { view, status } = await page('despesa/empenhos', `?${query}`);
+      expect(status).toBe(400);
+      expect(view.kind).toBe('form');
+      if (view.kind !== 'form') return;
+      // the field is marked, and the page says it like the API's own 400 (spec §8), without calling it
+      expect(view.invalid).toHaveLength(1);
+      expect(view.invalid[0]!.message).toMatch(message);
+      expect(view.failure).toEqual({ status: 400, message: expect.stringMatching(message), detail: null });
+      expect(view.result).toBeNull();
+      expect(sourcesCalled()).toEqual([]);
+    });
+  }
+
+  it('never sends a bad code or id to another server either', async () => {
+    const { status, view } = await page('despesa/detalhamento', '?buscar=1&exercicio=2025&empenho_codigo=..%2F..%2Fadmin&unidade_gestora_codigo=1001011');
+    expect(status).toBe(400);
+    expect(view.kind === 'form' && view.invalid.map((e) => e.name)).toEqual(['empenho_codigo', 'unidade_gestora_codigo']);
+    expect(fetched).toEqual([]);
+    for (const id of ['99999999999999999999', '-1', '1.5']) {
+      const servant = await page('servidor/detalhamento', `?buscar=1&exercicio=2025&id=${id}`);
+      expect(servant.status, id).toBe(400);
+      expect(servant.view.kind === 'form' && servant.view.invalid[0]!.message).toMatch(/Identificador de servidor inválido/);
+    }
+    expect(sourcesCalled()).toEqual([]);
+  });
+
+  it('calls the source once the values are valid', async () => {
+    const { status } = await page('despesa/empenhos', '?buscar=1&exercicio=2025&referencia_de=2025-01&referencia_ate=2025-03');
+    expect(status).toBe(200);
+    expect(sourcesCalled()).toEqual(['/api/transparencia/despesas/2025/2025-03/2025-01/?page_size=20']);
+  });
+
+  it('refuses a `..` in the automatic viewer’s address before building the other server’s URL', async () => {
+    for (const splat of ['credores/lista/..', 'credores/lista/.', 'credores/..%00/2025', 'credores/lista/a\u0000b']) {
+      const { status, view } = await page(splat);
+      expect(status, splat).toBe(400);
+      expect(view.kind === 'not-found' && view.message, splat).toMatch(/Endereço de consulta inválido/);
+    }
+    expect(fetched).toEqual([]);
+    expect((await page('credores/lista/2025')).status).toBe(200);
+    expect(fetched).toEqual(['https://tce.example/api/credores/lista/2025?page_size=20']);
+  });
+});
+
+describe('the CSV download checks its values the same way', () => {
+  const download = (query: string) =>
+    downloadLoader({
+      request: new Request(`http://portal.local/app/catalog/dados/despesa/download/arquivo.csv${query}`),
+      params: { resources: 'despesa', endpoint: 'download' },
+      context,
+    } as unknown as Parameters<typeof downloadLoader>[0]);
+
+  it('answers 400 in Portuguese for a bad value and never redirects to a URL built from it', async () => {
+    const res = await download('?exercicio=..&referencia_de=2025-01&referencia_ate=2025-03');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toMatch(/Exercício inválido/);
+    expect(sourcesCalled()).toEqual([]);
+    const ok = await download('?exercicio=2025&referencia_de=2025-01&referencia_ate=2025-03');
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('location')).toBe('/api/transparencia/despesas/2025/2025-03/2025-01/download/');
+  });
+});
+
+describe('invalidParams', () => {
+  it('uses the contracts’ rule for known placeholders and a plain segment for unknown ones', () => {
+    expect(invalidParams(['exercicio', 'referencia'], { exercicio: ' 2025 ', referencia: '2025-12' })).toEqual([]);
+    expect(invalidParams(['referencia'], { referencia: '2025-03-01' })[0]?.message).toMatch(/AAAA-MM/);
+    expect(invalidParams(['cpf'], { cpf: '123.456' })[0]?.message).toMatch(/cpf inválido: use apenas letras, números/);
+    expect(invalidParams(['cpf'], { cpf: '12345678900' })).toEqual([]);
+  });
+});
