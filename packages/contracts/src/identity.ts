@@ -68,3 +68,20 @@ export const LoginForm = z.object({
   username: z.string().max(200).default(''),
   password: z.string().max(500).default(''),
 });
+
+/**
+ * The logged-in citizen as the pages know them (the web's load context, the server's web session): who
+ * they are and their level, never a token and nothing personal beyond the header's needs.
+ */
+export const Citizen = z.object({
+  sub: z.string(),
+  username: z.string(),
+  name: z.string(),
+  /** first and last word of the name, for the header */
+  shortName: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  /** opala, ouro, prata or bronze: the header's badge */
+  accessLevel: z.enum(ACCESS_LEVEL_ORDER).nullable(),
+});
+export type Citizen = z.infer<typeof Citizen>;
