@@ -36,7 +36,9 @@ async function waitFor(url: string, child: ChildProcess) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} never answered`);

@@ -1,7 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { axe, DESKTOP, hasChromium, hydrated, launchBrowser, PHONE } from './support/browser.ts';
-import { startPortal, type Portal } from './support/portal.ts';
+import { axe, DESKTOP, hydrated, PHONE } from './support/browser.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const ROUTES = [
   '',
@@ -21,53 +19,40 @@ const ROUTES = [
   '/pagina/que/nao/existe',
 ];
 
-describe.skipIf(!hasChromium)('accessibility (axe-core)', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
+test.describe('accessibility (axe-core)', () => {
   for (const [name, options] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    test(`every route has no axe violations on a ${name}`, { timeout: 120_000 }, async () => {
-      const context = await browser.newContext(options);
-      const page = await context.newPage();
-      const problems: string[] = [];
-      for (const route of ROUTES) {
-        await page.goto(portal.url(route));
+    test.describe(() => {
+      test.use(options);
+
+      test(`every route has no axe violations on a ${name}`, async ({ page, portal }) => {
+        test.setTimeout(180_000);
+        const problems: string[] = [];
+        for (const route of ROUTES) {
+          await page.goto(portal.url(route));
+          await hydrated(page);
+          problems.push(...(await axe(page, route || '/')));
+        }
+        // The open category banner and the floating header are states of their own.
+        await page.goto(portal.url());
         await hydrated(page);
-        for (const v of await axe(page)) problems.push(`${route || '/'}: ${v.id} (${v.impact}) ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join('\n    ')}`);
-      }
-      // The open category banner and the floating header are states of their own.
-      await page.goto(portal.url());
-      await hydrated(page);
-      await page.getByTestId('category-banner').locator('summary').click();
-      await page.evaluate(() => window.scrollTo(0, 900));
-      await page.waitForFunction(() => document.querySelector('[data-testid="site-header"]')?.getAttribute('data-floating') === 'true');
-      for (const v of await axe(page)) problems.push(`home (open, floating): ${v.id} ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join('\n    ')}`);
-      await context.close();
-      expect(problems, problems.join('\n')).toEqual([]);
+        await page.getByTestId('category-banner').locator('summary').click();
+        await page.evaluate(() => window.scrollTo(0, 900));
+        await expect(page.getByTestId('site-header')).toHaveAttribute('data-floating', 'true');
+        problems.push(...(await axe(page, 'home (open, floating)')));
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
     });
   }
 
-  test('keyboard: skip link first, visible focus on links and buttons', async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
+  test('keyboard: skip link first, visible focus on links and buttons', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
     await hydrated(page);
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Ir para o conteúdo');
+    await expect(page.locator(':focus')).toHaveText('Ir para o conteúdo');
     await page.keyboard.press('Tab');
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
-    expect(outline).toBe('solid');
-    await context.close();
+    await expect(page.locator(':focus')).toHaveCSS('outline-style', 'solid');
   });
 });

@@ -1,102 +1,86 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
 import { parseDelimited } from '../apps/web/app/features/open-data/endpoints.ts';
-import { axe, DESKTOP, hasChromium, hydrated, launchBrowser, PHONE } from './support/browser.ts';
-import { startPortal, type Portal } from './support/portal.ts';
+import { axe, DESKTOP, hydrated, PHONE } from './support/browser.ts';
+import { expect, test } from './support/fixtures.ts';
+import type { Portal } from './support/portal.ts';
 
 // The test database's open data: fiscal years 2024 to 2026 (apps/server/src/modules/open-data tests).
 const EMPENHOS = '/dados/despesa/empenhos';
 const PERIOD = { exercicio: '2025', referencia_de: '2025-01', referencia_ate: '2025-03' };
 const PAGE_SIZE = 20;
 
-describe.skipIf(!hasChromium)('open data: index, viewers and exports', () => {
-  let portal: Portal;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+const api = async <T>(portal: Portal, path: string) => (await (await fetch(`${portal.origin}${path}`)).json()) as T;
+const snackbar = (page: Page) => page.getByRole('region', { name: 'Avisos' });
+const searchButton = (page: Page) => page.getByRole('button', { name: /Buscar Dados|Carregando/ });
+const groupTitles = (page: Page) => page.locator('main details summary h3');
 
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    context = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+async function fillForm(page: Page, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
+}
 
-  const api = async <T>(path: string) => (await (await fetch(`${portal.origin}${path}`)).json()) as T;
-  const snackbar = () => page.getByRole('region', { name: 'Avisos' });
-  const searchButton = () => page.getByRole('button', { name: /Buscar Dados|Carregando/ });
-  const groupTitles = async () => (await page.locator('main details summary h3').allInnerTexts()).map((t) => t.trim());
+async function downloaded(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+}
 
-  async function fillForm(values: Record<string, string>) {
-    for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
-  }
+/** Parses XML with the browser's own parser: well formed or a <parsererror>. */
+const xmlProblems = (page: Page, text: string) =>
+  page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    return doc.getElementsByTagName('parsererror').length ? doc.getElementsByTagName('parsererror')[0]!.textContent : doc.documentElement.nodeName;
+  }, text);
 
-  async function downloaded(trigger: Locator): Promise<{ name: string; text: string }> {
-    const [download] = (await Promise.all([page.waitForEvent('download'), trigger.click()])) as [Download, void];
-    return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
-  }
-
-  /** Parses XML with the browser's own parser: well formed or a <parsererror>. */
-  const xmlProblems = (text: string) =>
-    page.evaluate((xml) => {
-      const doc = new DOMParser().parseFromString(xml, 'application/xml');
-      return doc.getElementsByTagName('parsererror').length ? doc.getElementsByTagName('parsererror')[0]!.textContent : doc.documentElement.nodeName;
-    }, text);
-
-  test('/dados: the eight groups from the API, a case-insensitive filter and the empty text', async () => {
+test.describe('open data: index, viewers and exports', () => {
+  test('/dados: the eight groups from the API, a case-insensitive filter and the empty text', async ({ page, portal }) => {
     const response = await page.goto(portal.url('/dados'));
     expect(response?.status()).toBe(200);
     await hydrated(page);
-    await expect(page.title()).resolves.toBe('Governo do Piauí - Dados Abertos');
-    await expect(page.locator('h1').innerText()).resolves.toBe('Dados Abertos');
-    await expect(page.getByRole('heading', { level: 2, name: 'O que é esse serviço?' }).isVisible()).resolves.toBe(true);
-    const index = await api<{ text: string }[]>('/v1/open-data');
-    await expect(groupTitles()).resolves.toEqual(index.map((g) => g.text));
+    await expect(page).toHaveTitle('Governo do Piauí - Dados Abertos');
+    await expect(page.locator('h1')).toHaveText('Dados Abertos');
+    await expect(page.getByRole('heading', { level: 2, name: 'O que é esse serviço?' })).toBeVisible();
+    const index = await api<{ text: string }[]>(portal, '/v1/open-data');
+    await expect(groupTitles(page)).toHaveText(index.map((g) => g.text));
     expect(index).toHaveLength(8);
     const filter = page.getByRole('searchbox', { name: 'Filtrar' });
     await filter.fill('despe');
-    await expect(groupTitles()).resolves.toEqual(['DESPESAS']);
+    await expect(groupTitles(page)).toHaveText(['DESPESAS']);
     await filter.fill('SERVID');
-    await expect(groupTitles()).resolves.toEqual(['SERVIDORES']);
+    await expect(groupTitles(page)).toHaveText(['SERVIDORES']);
     await filter.fill('licitações');
-    await expect(groupTitles()).resolves.toEqual(['LICITAÇÕES']);
+    await expect(groupTitles(page)).toHaveText(['LICITAÇÕES']);
     await filter.fill('xyz');
-    await expect(groupTitles()).resolves.toEqual([]);
-    await expect(page.getByText('Nenhum dado encontrado').isVisible()).resolves.toBe(true);
+    await expect(groupTitles(page)).toHaveText([]);
+    await expect(page.getByText('Nenhum dado encontrado')).toBeVisible();
     await filter.fill('');
-    await expect(groupTitles()).resolves.toHaveLength(8);
+    await expect(groupTitles(page)).toHaveCount(8);
   });
 
-  test('/dados: accordions open with the keyboard and an endpoint opens its viewer', async () => {
+  test('/dados: accordions open with the keyboard and an endpoint opens its viewer', async ({ page, portal }) => {
     await page.goto(portal.url('/dados'));
     await hydrated(page);
     const despesas = page.locator('details[data-group="despesa"]');
-    await expect(despesas.getAttribute('open')).resolves.toBeNull();
+    await expect(despesas).not.toHaveAttribute('open');
     const link = despesas.getByRole('link', { name: 'Empenhos do período', exact: true });
-    await expect(link.isVisible()).resolves.toBe(false);
+    await expect(link).toBeHidden();
     await despesas.locator('summary').focus();
     await page.keyboard.press('Enter');
-    await expect(despesas.getAttribute('open')).resolves.toBe('');
-    await expect(link.isVisible()).resolves.toBe(true);
+    await expect(despesas).toHaveAttribute('open', '');
+    await expect(link).toBeVisible();
     await link.click();
     await page.waitForURL(`**${EMPENHOS}`);
-    await page.getByRole('heading', { level: 1, name: 'Empenhos do período' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Empenhos do período' })).toBeVisible();
   });
 
-  test('/dados: the users log is information with the static total; only the log download is clickable, in a new tab', async () => {
+  test('/dados: the users log is information with the static total; only the log download is clickable, in a new tab', async ({ page, portal }) => {
     await page.goto(portal.url('/dados'));
     await hydrated(page);
     const log = page.locator('details[data-group="usuarios"]');
     await log.locator('summary').click();
-    await expect(log.innerText()).resolves.toContain('2.785.167');
+    await expect(log).toContainText('2.785.167');
     const links = log.getByRole('link');
-    await expect(links.count()).resolves.toBe(1);
-    await expect(links.first().getAttribute('target')).resolves.toBe('_blank');
+    await expect(links).toHaveCount(1);
+    await expect(links.first()).toHaveAttribute('target', '_blank');
     const href = (await links.first().getAttribute('href'))!;
     const csv = await fetch(`${portal.origin}${href}`);
     expect(csv.status).toBe(200);
@@ -106,45 +90,46 @@ describe.skipIf(!hasChromium)('open data: index, viewers and exports', () => {
     expect(rows.at(-1)![2]).toBe('2785167');
   });
 
-  test('/dados works without JavaScript: server-side filter and <details> accordions', async () => {
-    const noJs = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
-    const plain = await noJs.newPage();
-    await plain.goto(portal.url('/dados'));
-    await plain.getByRole('searchbox', { name: 'Filtrar' }).fill('receit');
-    await plain.getByRole('button', { name: 'Filtrar' }).click();
-    await plain.waitForURL('**/dados?filtro=receit');
-    expect((await plain.locator('main details summary h3').allInnerTexts()).map((t) => t.trim())).toEqual(['RECEITAS']);
-    const group = plain.locator('details[data-group="receitas"]');
-    await group.locator('summary').click();
-    await group.getByRole('link').first().click();
-    await plain.waitForURL('**/dados/receitas/**');
-    await expect(plain.getByTestId('source-url').innerText()).resolves.toContain('/api/tce/receitas/');
-    await plain.goto(portal.url('/dados?filtro=nada'));
-    await expect(plain.getByText('Nenhum dado encontrado').isVisible()).resolves.toBe(true);
-    // The form validates on the server too.
-    const invalid = await plain.goto(portal.url(`${EMPENHOS}?buscar=1&exercicio=2025&referencia_de=&referencia_ate=`));
-    expect(invalid?.status()).toBe(400);
-    await expect(plain.getByTestId('error-summary').innerText()).resolves.toContain('Parâmetros obrigatórios: Referência inicial, Referência final');
-    await noJs.close();
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+
+    test('/dados works without JavaScript: server-side filter and <details> accordions', async ({ page: plain, portal }) => {
+      await plain.goto(portal.url('/dados'));
+      await plain.getByRole('searchbox', { name: 'Filtrar' }).fill('receit');
+      await plain.getByRole('button', { name: 'Filtrar' }).click();
+      await plain.waitForURL('**/dados?filtro=receit');
+      await expect(groupTitles(plain)).toHaveText(['RECEITAS']);
+      const group = plain.locator('details[data-group="receitas"]');
+      await group.locator('summary').click();
+      await group.getByRole('link').first().click();
+      await plain.waitForURL('**/dados/receitas/**');
+      await expect(plain.getByTestId('source-url')).toContainText('/api/tce/receitas/');
+      await plain.goto(portal.url('/dados?filtro=nada'));
+      await expect(plain.getByText('Nenhum dado encontrado')).toBeVisible();
+      // The form validates on the server too.
+      const invalid = await plain.goto(portal.url(`${EMPENHOS}?buscar=1&exercicio=2025&referencia_de=&referencia_ate=`));
+      expect(invalid?.status()).toBe(400);
+      await expect(plain.getByTestId('error-summary')).toContainText('Parâmetros obrigatórios: Referência inicial, Referência final');
+    });
   });
 
-  test('despesa: one labelled input per placeholder, the required-parameters message, loading, the data as a table', async () => {
+  test('despesa: one labelled input per placeholder, the required-parameters message, loading, the data as a table', async ({ page, portal }) => {
     await page.goto(portal.url(EMPENHOS));
     await hydrated(page);
-    await expect(page.title()).resolves.toBe('Governo do Piauí - Dados Abertos - Empenhos do período');
-    for (const label of ['Exercício', 'Referência inicial', 'Referência final']) await expect(page.getByLabel(label, { exact: true }).count()).resolves.toBe(1);
-    await expect(page.getByTestId('updated-at').innerText()).resolves.toMatch(/^Dados atualizados em \d{1,2} de [a-zç]+ de \d{4}, às \d{2}:\d{2}$/);
-    await expect(page.getByRole('button', { name: /Exportar|JSON/ }).count()).resolves.toBe(0);
+    await expect(page).toHaveTitle('Governo do Piauí - Dados Abertos - Empenhos do período');
+    for (const label of ['Exercício', 'Referência inicial', 'Referência final']) await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
+    await expect(page.getByTestId('updated-at')).toHaveText(/^Dados atualizados em \d{1,2} de [a-zç]+ de \d{4}, às \d{2}:\d{2}$/);
+    await expect(page.getByRole('button', { name: /Exportar|JSON/ })).toHaveCount(0);
 
-    await fillForm({ exercicio: '2025' });
-    await searchButton().click();
+    await fillForm(page, { exercicio: '2025' });
+    await searchButton(page).click();
     const summary = page.getByTestId('error-summary');
-    await expect(summary.innerText()).resolves.toContain('Parâmetros obrigatórios: Referência inicial, Referência final');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('error-summary');
-    await expect(snackbar().innerText()).resolves.toContain('Parâmetros obrigatórios: Referência inicial, Referência final');
-    await expect(page.getByLabel('Referência inicial', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(summary).toContainText('Parâmetros obrigatórios: Referência inicial, Referência final');
+    await expect(summary).toBeFocused();
+    await expect(snackbar(page)).toContainText('Parâmetros obrigatórios: Referência inicial, Referência final');
+    await expect(page.getByLabel('Referência inicial', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await summary.getByRole('link', { name: /Referência inicial/ }).click();
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('campo-referencia_de');
+    await expect(page.locator('#campo-referencia_de')).toBeFocused();
 
     // Slow the data down to see the loading state.
     let release!: () => void;
@@ -156,25 +141,25 @@ describe.skipIf(!hasChromium)('open data: index, viewers and exports', () => {
         await route.continue();
       },
     );
-    await fillForm(PERIOD);
-    await searchButton().click();
-    await page.getByRole('button', { name: 'Carregando...' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Carregando...' }).isDisabled()).resolves.toBe(true);
+    await fillForm(page, PERIOD);
+    await searchButton(page).click();
+    await expect(page.getByRole('button', { name: 'Carregando...' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Carregando...' })).toBeDisabled();
     release();
-    await page.getByTestId('result').waitFor();
+    await expect(page.getByTestId('result')).toBeVisible();
     await page.unroute((url) => url.pathname.endsWith('.data'));
-    await expect(searchButton().innerText()).resolves.toBe('Buscar Dados');
+    await expect(searchButton(page)).toHaveText('Buscar Dados');
     expect(page.url()).toContain('exercicio=2025');
 
-    const count = (await api<{ count: number }>(`/api/transparencia/despesas/2025/2025-03/2025-01`)).count;
+    const count = (await api<{ count: number }>(portal, `/api/transparencia/despesas/2025/2025-03/2025-01`)).count;
     const table = page.getByTestId('result').locator('table');
-    await expect(table.locator('caption').innerText()).resolves.toContain(`${count.toLocaleString('pt-BR')} registros`);
-    await expect(table.locator('tbody tr').count()).resolves.toBe(PAGE_SIZE);
-    await expect(table.locator('thead th[scope="col"]').first().innerText()).resolves.toBe('Exercício');
-    await expect(table.locator('tbody th[scope="row"]').count()).resolves.toBe(PAGE_SIZE);
-    const firstRow = await table.locator('tbody tr').first().innerText();
-    expect(firstRow).toMatch(/\d{2}\/0[1-3]\/2025/);
-    expect(firstRow).toMatch(/R\$\s?[\d.]+,\d{2}/);
+    await expect(table.locator('caption')).toContainText(`${count.toLocaleString('pt-BR')} registros`);
+    await expect(table.locator('tbody tr')).toHaveCount(PAGE_SIZE);
+    await expect(table.locator('thead th[scope="col"]').first()).toHaveText('Exercício');
+    await expect(table.locator('tbody th[scope="row"]')).toHaveCount(PAGE_SIZE);
+    const firstRow = table.locator('tbody tr').first();
+    await expect(firstRow).toHaveText(/\d{2}\/0[1-3]\/2025/);
+    await expect(firstRow).toHaveText(/R\$\s?[\d.]+,\d{2}/);
     // Raw JSON on demand.
     const raw = page.getByTestId('result').locator('details');
     await raw.locator('summary').click();
@@ -182,18 +167,18 @@ describe.skipIf(!hasChromium)('open data: index, viewers and exports', () => {
     // Pagination where the API paginates.
     await page.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Página 2', exact: true }).click();
     await page.waitForURL('**page=2**');
-    await table.locator('caption', { hasText: 'página 2 de' }).waitFor();
+    await expect(table.locator('caption', { hasText: 'página 2 de' })).toBeVisible();
   });
 
-  test('exports: export.json parses, export.csv has a header and one row per record, export.xml is well formed', async () => {
+  test('exports: export.json parses, export.csv has a header and one row per record, export.xml is well formed', async ({ page, portal }) => {
     await page.goto(portal.url(`${EMPENHOS}?buscar=1&${new URLSearchParams(PERIOD)}`));
     await hydrated(page);
     const exports = page.getByRole('group', { name: /Exportar/ });
-    const json = await downloaded(exports.getByRole('button', { name: 'JSON' }));
+    const json = await downloaded(page, exports.getByRole('button', { name: 'JSON' }));
     expect(json.name).toBe('export.json');
     const records = JSON.parse(json.text) as { empenho_codigo: string }[];
     expect(records).toHaveLength(PAGE_SIZE);
-    const csv = await downloaded(exports.getByRole('button', { name: 'CSV' }));
+    const csv = await downloaded(page, exports.getByRole('button', { name: 'CSV' }));
     expect(csv.name).toBe('export.csv');
     const [header, ...rows] = parseDelimited(csv.text);
     expect(header).toContain('empenho_codigo');
@@ -201,80 +186,81 @@ describe.skipIf(!hasChromium)('open data: index, viewers and exports', () => {
     expect(rows).toHaveLength(PAGE_SIZE);
     expect(rows.every((r) => r.length === header!.length)).toBe(true);
     expect(rows[0]![header!.indexOf('empenho_codigo')]).toBe(records[0]!.empenho_codigo);
-    const xml = await downloaded(exports.getByRole('button', { name: 'XML' }));
+    const xml = await downloaded(page, exports.getByRole('button', { name: 'XML' }));
     expect(xml.name).toBe('export.xml');
-    await expect(xmlProblems(xml.text)).resolves.toBe('dados');
+    expect(await xmlProblems(page, xml.text)).toBe('dados');
     expect(xml.text.match(/<registro>/g)).toHaveLength(PAGE_SIZE);
   });
 
-  test("the server's CSV download keeps its Content-Disposition name", async () => {
+  test("the server's CSV download keeps its Content-Disposition name", async ({ page, portal }) => {
     await page.goto(portal.url(`${EMPENHOS}?buscar=1&${new URLSearchParams(PERIOD)}`));
     await hydrated(page);
-    const file = await downloaded(page.getByTestId('server-download'));
+    const file = await downloaded(page, page.getByTestId('server-download'));
     expect(file.name).toBe('despesas_2025_2025-01-01_2025-03-31.csv');
     const [header, ...rows] = parseDelimited(file.text);
     expect(header![0]).toBe('exercicio');
-    expect(rows).toHaveLength((await api<{ count: number }>('/api/transparencia/despesas/2025/2025-03/2025-01')).count);
+    expect(rows).toHaveLength((await api<{ count: number }>(portal, '/api/transparencia/despesas/2025/2025-03/2025-01')).count);
   });
 
-  test('despesa detail: one record as field and value, its liquidations and payments as tables, exports of the object', async () => {
-    const listed = (await api<{ results: { empenho_codigo: string; unidade_gestora_codigo: string }[] }>('/api/transparencia/despesas/2025/2025-03/2025-01?page_size=1')).results[0]!;
+  test('despesa detail: one record as field and value, its liquidations and payments as tables, exports of the object', async ({ page, portal }) => {
+    const listed = (await api<{ results: { empenho_codigo: string; unidade_gestora_codigo: string }[] }>(portal, '/api/transparencia/despesas/2025/2025-03/2025-01?page_size=1')).results[0]!;
     await page.goto(portal.url('/dados/despesa/detalhamento'));
     await hydrated(page);
-    await fillForm({ exercicio: '2025', empenho_codigo: listed.empenho_codigo, unidade_gestora_codigo: listed.unidade_gestora_codigo });
-    await searchButton().click();
-    await page.getByTestId('result').waitFor();
+    await fillForm(page, { exercicio: '2025', empenho_codigo: listed.empenho_codigo, unidade_gestora_codigo: listed.unidade_gestora_codigo });
+    await searchButton(page).click();
+    await expect(page.getByTestId('result')).toBeVisible();
     const fields = page.getByTestId('result').locator('table').first();
-    await expect(fields.locator('tbody th', { hasText: 'Empenho código' }).count()).resolves.toBe(1);
+    await expect(fields.locator('tbody th', { hasText: 'Empenho código' })).toHaveCount(1);
     const detail = await api<{ liquidacoes: unknown[]; pagamentos: unknown[] }>(
+      portal,
       `/api/transparencia/despesas/2025/${listed.empenho_codigo}/${listed.unidade_gestora_codigo}/detalhamento`,
     );
     for (const [label, list] of [['Liquidações', detail.liquidacoes], ['Pagamentos', detail.pagamentos]] as const) {
-      await expect(page.getByTestId('result').locator('caption', { hasText: `${label} (${list.length})` }).count()).resolves.toBe(list.length ? 1 : 0);
+      await expect(page.getByTestId('result').locator('caption', { hasText: `${label} (${list.length})` })).toHaveCount(list.length ? 1 : 0);
     }
-    const xml = await downloaded(page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'XML' }));
-    await expect(xmlProblems(xml.text)).resolves.toBe('dados');
+    const xml = await downloaded(page, page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'XML' }));
+    expect(await xmlProblems(page, xml.text)).toBe('dados');
     expect(xml.text).toContain(`<empenho_codigo>${listed.empenho_codigo}</empenho_codigo>`);
-    const csv = await downloaded(page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'CSV' }));
+    const csv = await downloaded(page, page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'CSV' }));
     expect(parseDelimited(csv.text)).toHaveLength(2);
   });
 
-  test('servidor: validation, success and the month download; usuarios: the log as a table', async () => {
+  test('servidor: validation, success and the month download; usuarios: the log as a table', async ({ page, portal }) => {
     await page.goto(portal.url('/dados/servidor/remuneracoes'));
     await hydrated(page);
-    await fillForm({ exercicio: '2025' });
-    await searchButton().click();
-    await expect(page.getByTestId('error-summary').innerText()).resolves.toContain('Parâmetros obrigatórios: Referência');
-    await fillForm({ exercicio: '2025', referencia: '2025-06' });
-    await searchButton().click();
-    await page.getByTestId('result').waitFor();
-    await expect(page.getByTestId('result').locator('tbody tr').count()).resolves.toBe(PAGE_SIZE);
-    await expect(page.getByTestId('updated-at').isVisible()).resolves.toBe(true);
-    const file = await downloaded(page.getByTestId('server-download'));
+    await fillForm(page, { exercicio: '2025' });
+    await searchButton(page).click();
+    await expect(page.getByTestId('error-summary')).toContainText('Parâmetros obrigatórios: Referência');
+    await fillForm(page, { exercicio: '2025', referencia: '2025-06' });
+    await searchButton(page).click();
+    await expect(page.getByTestId('result')).toBeVisible();
+    await expect(page.getByTestId('result').locator('tbody tr')).toHaveCount(PAGE_SIZE);
+    await expect(page.getByTestId('updated-at')).toBeVisible();
+    const file = await downloaded(page, page.getByTestId('server-download'));
     expect(file.name).toBe('servidores_2025_2025-06.csv');
 
     await page.goto(portal.url('/dados/usuarios/log'));
     await hydrated(page);
-    await expect(page.getByText('Esta consulta não tem parâmetros.').isVisible()).resolves.toBe(true);
-    await searchButton().click();
-    await page.getByTestId('result').waitFor();
-    await expect(page.getByTestId('result').locator('thead th').allInnerTexts()).resolves.toEqual(['Data', 'Novos usuários', 'Total acumulado', 'Acessos']);
-    await expect(page.getByTestId('result').locator('tbody tr').count()).resolves.toBe(PAGE_SIZE);
-    const json = await downloaded(page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'JSON' }));
+    await expect(page.getByText('Esta consulta não tem parâmetros.')).toBeVisible();
+    await searchButton(page).click();
+    await expect(page.getByTestId('result')).toBeVisible();
+    await expect(page.getByTestId('result').locator('thead th')).toHaveText(['Data', 'Novos usuários', 'Total acumulado', 'Acessos']);
+    await expect(page.getByTestId('result').locator('tbody tr')).toHaveCount(PAGE_SIZE);
+    const json = await downloaded(page, page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'JSON' }));
     expect(JSON.parse(json.text)).toHaveLength(PAGE_SIZE);
   });
 
-  test('automatic viewer: fetches the audit-court API through our server, shows the URL, exports', async () => {
+  test('automatic viewer: fetches the audit-court API through our server, shows the URL, exports', async ({ page, portal }) => {
     await page.goto(portal.url('/dados/credores/lista/2025'));
     await hydrated(page);
-    await expect(page.getByTestId('source-url').innerText()).resolves.toContain(`${portal.origin}/api/tce/credores/lista/2025`);
-    await expect(page.getByTestId('result').locator('tbody tr').count()).resolves.toBe(PAGE_SIZE);
-    const csv = await downloaded(page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'CSV' }));
+    await expect(page.getByTestId('source-url')).toContainText(`${portal.origin}/api/tce/credores/lista/2025`);
+    await expect(page.getByTestId('result').locator('tbody tr')).toHaveCount(PAGE_SIZE);
+    const csv = await downloaded(page, page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'CSV' }));
     const [header, ...rows] = parseDelimited(csv.text);
     expect(header).toContain('nome');
     expect(rows).toHaveLength(PAGE_SIZE);
-    const xml = await downloaded(page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'XML' }));
-    await expect(xmlProblems(xml.text)).resolves.toBe('dados');
+    const xml = await downloaded(page, page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'XML' }));
+    expect(await xmlProblems(page, xml.text)).toBe('dados');
     // No request of the page left our origin.
     const origins = new Set<string>();
     page.on('request', (r) => origins.add(new URL(r.url()).origin));
@@ -283,41 +269,41 @@ describe.skipIf(!hasChromium)('open data: index, viewers and exports', () => {
     expect([...origins].filter((o) => o.startsWith('http'))).toEqual([portal.origin]);
   });
 
-  test('error messages: 404 → Recurso não encontrado!, 400 → the server message, unknown endpoint', async () => {
+  test('error messages: 404 → Recurso não encontrado!, 400 → the server message, unknown endpoint', async ({ page, portal }) => {
     const missing = await page.goto(portal.url('/dados/receitas/mensal/1999'));
     expect(missing?.status()).toBe(404);
     await hydrated(page);
-    await expect(page.getByTestId('fetch-failure').innerText()).resolves.toContain('Recurso não encontrado!');
-    await expect(snackbar().innerText()).resolves.toContain('Recurso não encontrado!');
+    await expect(page.getByTestId('fetch-failure')).toContainText('Recurso não encontrado!');
+    await expect(snackbar(page)).toContainText('Recurso não encontrado!');
 
     const bad = await page.goto(portal.url('/dados/receitas/mensal/dois-mil'));
     expect(bad?.status()).toBe(400);
     await hydrated(page);
-    await expect(page.getByTestId('fetch-failure').innerText()).resolves.toContain('Exercício inválido');
+    await expect(page.getByTestId('fetch-failure')).toContainText('Exercício inválido');
 
     await page.goto(portal.url(EMPENHOS));
     await hydrated(page);
-    await fillForm({ exercicio: '2025', referencia_de: '2025-13', referencia_ate: '2025-03' });
-    await searchButton().click();
-    await page.getByTestId('fetch-failure').waitFor();
-    await expect(page.getByTestId('fetch-failure').innerText()).resolves.toContain('Referência inválida');
-    await expect(snackbar().innerText()).resolves.toContain('Referência inválida');
+    await fillForm(page, { exercicio: '2025', referencia_de: '2025-13', referencia_ate: '2025-03' });
+    await searchButton(page).click();
+    await expect(page.getByTestId('fetch-failure')).toContainText('Referência inválida');
+    await expect(snackbar(page)).toContainText('Referência inválida');
 
-    await fillForm({ exercicio: '2019', referencia_de: '2019-01', referencia_ate: '2019-03' });
-    await searchButton().click();
-    await page.getByTestId('fetch-failure').getByText('Recurso não encontrado!').waitFor();
-    await expect(page.getByTestId('fetch-failure').innerText()).resolves.toContain('Exercício 2019 não encontrado');
+    await fillForm(page, { exercicio: '2019', referencia_de: '2019-01', referencia_ate: '2019-03' });
+    await searchButton(page).click();
+    await expect(page.getByTestId('fetch-failure').getByText('Recurso não encontrado!')).toBeVisible();
+    await expect(page.getByTestId('fetch-failure')).toContainText('Exercício 2019 não encontrado');
 
     const unknown = await page.goto(portal.url('/dados/despesa/2024'));
     expect(unknown?.status()).toBe(404);
-    await expect(page.locator('h1').innerText()).resolves.toBe('Endpoint não encontrado');
+    await expect(page.locator('h1')).toHaveText('Endpoint não encontrado');
     const download = await fetch(portal.url('/dados/despesa/empenhos/arquivo.csv?exercicio=2025&referencia_de=2025-01&referencia_ate=2025-3'));
     expect(download.status).toBe(400);
     expect(await download.text()).toContain('Referência inválida');
   });
 
-  test('axe-core finds nothing on /dados and each viewer, on a desktop and a phone', { timeout: 180_000 }, async () => {
-    const listed = (await api<{ results: { empenho_codigo: string; unidade_gestora_codigo: string }[] }>('/api/transparencia/despesas/2025/2025-03/2025-01?page_size=1')).results[0]!;
+  test('axe-core finds nothing on /dados and each viewer, on a desktop and a phone', async ({ browser, portal }) => {
+    test.setTimeout(180_000);
+    const listed = (await api<{ results: { empenho_codigo: string; unidade_gestora_codigo: string }[] }>(portal, '/api/transparencia/despesas/2025/2025-03/2025-01?page_size=1')).results[0]!;
     const routes = [
       '/dados',
       '/dados/despesa',
@@ -333,20 +319,20 @@ describe.skipIf(!hasChromium)('open data: index, viewers and exports', () => {
     ];
     const problems: string[] = [];
     for (const options of [DESKTOP, PHONE]) {
-      const ctx = await browser.newContext(options);
-      const tab = await ctx.newPage();
+      const context = await browser.newContext(options);
+      const tab = await context.newPage();
       for (const route of routes) {
         await tab.goto(portal.url(route));
         await hydrated(tab);
         // Open every disclosure so its content is checked too.
         await tab.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
-        for (const v of await axe(tab)) problems.push(`${route} (${options.viewport?.width}px): ${v.id} ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join('\n    ')}`);
+        problems.push(...(await axe(tab, `${route} (${options.viewport?.width}px)`)));
         if (options === PHONE) {
           const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           if (overflow > 1) problems.push(`${route}: the page scrolls sideways on a phone (${overflow}px)`);
         }
       }
-      await ctx.close();
+      await context.close();
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startPortal, type Portal } from './support/portal.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /** Every route of spec §2 answers complete HTML from the server (no browser needed). */
 const ROUTES: [path: string, status: number, title: string][] = [
@@ -21,32 +20,28 @@ const ROUTES: [path: string, status: number, title: string][] = [
   ['/uma/pagina/que/nao/existe', 404, 'Governo do Piauí - Página não encontrada'],
 ];
 
-describe('server-rendered pages', () => {
-  let portal: Portal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => portal?.close());
+test.describe('server-rendered pages', () => {
+  for (const [path, status, title] of ROUTES) {
+    test(`GET ${path}: ${status}, title, one h1, description, canonical, scripts`, async ({ portal }) => {
+      const response = await fetch(portal.url(path));
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
+      const html = await response.text();
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
+      expect(/<title>(.*?)<\/title>/.exec(html)?.[1]).toBe(title.replace(/&/g, '&amp;'));
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(html).toContain('<main id="conteudo"');
+      if (status === 200) {
+        const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+        expect(description?.length).toBeGreaterThan(20);
+        expect(description!.length).toBeLessThanOrEqual(100);
+        expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/app\/catalog[^"]*"\/>/);
+      }
+    });
+  }
 
-  test.each(ROUTES)('GET %s: %i, title, one h1, description, canonical, scripts', async (path, status, title) => {
-    const response = await fetch(portal.url(path));
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
-    const html = await response.text();
-    expect(html).toMatch(/^<!DOCTYPE html><html lang="pt-BR">/);
-    expect(/<title>(.*?)<\/title>/.exec(html)?.[1]).toBe(title.replace(/&/g, '&amp;'));
-    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
-    expect(html).toContain('<main id="conteudo"');
-    if (status === 200) {
-      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
-      expect(description?.length).toBeGreaterThan(20);
-      expect(description!.length).toBeLessThanOrEqual(100);
-      expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/app\/catalog[^"]*"\/>/);
-    }
-  });
-
-  test('GET / redirects to the base path; the API, docs and health answer as before', async () => {
+  test('GET / redirects to the base path; the API, docs and health answer as before', async ({ portal }) => {
     const root = await fetch(`${portal.origin}/`, { redirect: 'manual' });
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/app/catalog');
@@ -58,7 +53,7 @@ describe('server-rendered pages', () => {
     expect(((await unknownApi.json()) as { message: string }).message).toContain('Endereço não encontrado');
   });
 
-  test('unknown /app/* pages get the portal’s 404 page; the portal pages of issue 4 exist', async () => {
+  test('unknown /app/* pages get the portal’s 404 page; the portal pages of issue 4 exist', async ({ portal }) => {
     const response = await fetch(`${portal.origin}/app/pagina-que-nao-existe`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Página não encontrada');
@@ -68,7 +63,7 @@ describe('server-rendered pages', () => {
     expect(personal.headers.get('location')).toMatch(/\/app\/entrar\?returnTo=%2Fapp%2Fdashboard$/);
   });
 
-  test('hashed assets are cached for a year and compressed', async () => {
+  test('hashed assets are cached for a year and compressed', async ({ portal }) => {
     const html = await (await fetch(portal.url('/list'))).text();
     const script = /<link rel="modulepreload" href="([^"]+\.js)"/.exec(html)![1]!;
     const css = /<link[^>]*rel="stylesheet" href="([^"]+\.css)"/.exec(html)![1]!;
@@ -81,7 +76,7 @@ describe('server-rendered pages', () => {
     }
   });
 
-  test('POST /v1/vitals stores the metrics; bad ones get a Portuguese 400', async () => {
+  test('POST /v1/vitals stores the metrics; bad ones get a Portuguese 400', async ({ portal }) => {
     const ok = await fetch(`${portal.origin}/v1/vitals`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -91,7 +86,7 @@ describe('server-rendered pages', () => {
       ]),
     });
     expect(ok.status).toBe(204);
-    const { rows } = (await portal.test.app.db.execute(`select name, page from web_vitals order by id` as never)) as unknown as { rows: { name: string; page: string }[] };
+    const { rows } = (await portal.app.db.execute(`select name, page from web_vitals order by id` as never)) as unknown as { rows: { name: string; page: string }[] };
     expect(rows).toEqual([
       { name: 'LCP', page: '/app/catalog/list' },
       { name: 'CLS', page: '/app/catalog' },
@@ -101,10 +96,10 @@ describe('server-rendered pages', () => {
     expect(((await bad.json()) as { message: string }).message).toContain('Métrica desconhecida');
   });
 
-  test('indicators: the three metabase paths answer a number; other cards are 404', async () => {
+  test('indicators: the three metabase paths answer a number; other cards are 404', async ({ portal }) => {
     const answer = async (dashcard: number, card: number) => fetch(`${portal.origin}/api/metabase/api/dashboard/8/dashcard/${dashcard}/card/${card}/query`, { method: 'POST' });
     const available = (await (await answer(87, 76)).json()) as { data: { rows: number[][] } };
-    const { rows } = (await portal.test.app.db.execute(`select count(*)::int as n from services where active` as never)) as unknown as { rows: { n: number }[] };
+    const { rows } = (await portal.app.db.execute(`select count(*)::int as n from services where active` as never)) as unknown as { rows: { n: number }[] };
     expect(available.data.rows[0]![0]).toBe(rows[0]!.n);
     expect((await answer(87, 77)).status).toBe(404);
   });

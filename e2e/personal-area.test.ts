@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, hasChromium, hydrated, launchBrowser } from './support/browser.ts';
-import { login, logout, startPortalWithLogin } from './support/personal.ts';
-import type { Portal } from './support/portal.ts';
+import { DESKTOP, hydrated } from './support/browser.ts';
+import { expect, test } from './support/fixtures.ts';
+import { login, logout } from './support/personal.ts';
 
 /** dd/mm/yyyy of today + days, on Piauí's calendar. */
 function brDateIn(days: number): string {
@@ -13,234 +11,203 @@ function brDateIn(days: number): string {
   return `${d}/${m}/${y}`;
 }
 
-describe.skipIf(!hasChromium)('personal area in the browser', () => {
-  let portal: Portal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortalWithLogin();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
-  test('anonymous visitors: no star, no bell, no chip; ACESSO CIDADÃO comes back to the page', async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
+test.describe('personal area in the browser', () => {
+  test('anonymous visitors: no star, no bell, no chip; ACESSO CIDADÃO comes back to the page', async ({ page, loginPortal: portal }) => {
     await page.goto(portal.url('/educacao/historico-escolar'));
     await hydrated(page);
-    await expect(page.getByTestId('favorite-star').count()).resolves.toBe(0);
-    await expect(page.getByTestId('notifications-bell').count()).resolves.toBe(0);
-    await expect(page.getByTestId('nota-piauiense-chip').count()).resolves.toBe(0);
-    await expect(page.getByRole('link', { name: 'ACESSO CIDADÃO' }).getAttribute('href')).resolves.toBe(
-      `/app/entrar?returnTo=${encodeURIComponent('/app/catalog/educacao/historico-escolar')}`,
-    );
+    await expect(page.getByTestId('favorite-star')).toHaveCount(0);
+    await expect(page.getByTestId('notifications-bell')).toHaveCount(0);
+    await expect(page.getByTestId('nota-piauiense-chip')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'ACESSO CIDADÃO' })).toHaveAttribute('href', `/app/entrar?returnTo=${encodeURIComponent('/app/catalog/educacao/historico-escolar')}`);
     await page.goto(portal.url());
-    await expect(page.getByTestId('favorite-star').count()).resolves.toBe(0);
-    await expect(page.getByRole('region', { name: 'Seus favoritos' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('favorite-star')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Seus favoritos' })).toHaveCount(0);
     // Personal pages ask for the login and come back.
     await page.goto(`${portal.origin}/app/app-minha-cnh`);
-    await page.getByRole('heading', { level: 1, name: 'Acesso Cidadão' }).waitFor();
-    await context.close();
+    await expect(page.getByRole('heading', { level: 1, name: 'Acesso Cidadão' })).toBeVisible();
   });
 
-  describe('maria.silva', () => {
-    let context: BrowserContext;
-    let page: Page;
-    beforeAll(async () => {
-      context = await browser.newContext(DESKTOP);
-      page = await context.newPage();
-      await login(page, 'maria.silva', portal.url());
-    });
-    afterAll(() => context?.close());
+  test.describe('maria.silva', () => {
+    test.use({ citizen: 'maria.silva' });
 
-    test('header: short name, menu with the highest level, bell with two unread, R$ 137,45 chip', async () => {
-      await expect(page.getByTestId('account-name').innerText()).resolves.toBe('Maria Silva');
+    test('header: short name, menu with the highest level, bell with two unread, R$ 137,45 chip', async ({ loggedIn: page }) => {
+      await expect(page.getByTestId('account-name')).toHaveText('Maria Silva');
       await page.getByRole('button', { name: 'Menu de Maria Silva' }).click();
       const menu = page.getByRole('menu');
-      await expect(menu.getByText('Nível Prata').isVisible()).resolves.toBe(true);
-      await expect(menu.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['Meu perfil', 'Documentos', 'Solicitações', 'Sair']);
-      await expect(menu.getByRole('menuitem', { name: 'Documentos' }).getAttribute('href')).resolves.toBe('/app/app-documentos');
-      await expect(menu.getByRole('menuitem', { name: 'Solicitações' }).getAttribute('href')).resolves.toBe('/app/acompanhar-minhas-solicitacoes');
+      await expect(menu.getByText('Nível Prata')).toBeVisible();
+      await expect(menu.getByRole('menuitem')).toHaveText(['Meu perfil', 'Documentos', 'Solicitações', 'Sair']);
+      await expect(menu.getByRole('menuitem', { name: 'Documentos' })).toHaveAttribute('href', '/app/app-documentos');
+      await expect(menu.getByRole('menuitem', { name: 'Solicitações' })).toHaveAttribute('href', '/app/acompanhar-minhas-solicitacoes');
       await page.keyboard.press('Escape');
-      await expect(page.getByTestId('notifications-count').innerText()).resolves.toBe('2');
-      await expect(page.getByTestId('notifications-bell').getAttribute('aria-label')).resolves.toBe('Notificações: 2 não lidas');
+      await expect(page.getByTestId('notifications-count')).toHaveText('2');
+      await expect(page.getByTestId('notifications-bell')).toHaveAttribute('aria-label', 'Notificações: 2 não lidas');
 
       const chip = page.getByTestId('nota-piauiense-chip');
-      await expect(chip.innerText()).resolves.toContain('R$ 137,45');
+      await expect(chip).toContainText('R$ 137,45');
       await chip.click();
       const dropdown = page.getByTestId('nota-piauiense-dropdown');
-      await expect(dropdown.innerText()).resolves.toMatch(/Saldo disponível[\s\S]*R\$ 137,45/);
-      await expect(dropdown.getByRole('link', { name: 'Acessar saldo' }).getAttribute('href')).resolves.toBe('/app/app-nota-piauiense');
-      await expect(dropdown.getByRole('link', { name: 'Resgatar saldo' }).isVisible()).resolves.toBe(true);
-      await expect(dropdown.getByText('Valor mínimo para saque R$ 25,00').isVisible()).resolves.toBe(true);
+      await expect(dropdown).toHaveText(/Saldo disponível[\s\S]*R\$ 137,45/);
+      await expect(dropdown.getByRole('link', { name: 'Acessar saldo' })).toHaveAttribute('href', '/app/app-nota-piauiense');
+      await expect(dropdown.getByRole('link', { name: 'Resgatar saldo' })).toBeVisible();
+      await expect(dropdown.getByText('Valor mínimo para saque R$ 25,00')).toBeVisible();
       // An outside click closes it.
       await page.mouse.click(20, 600);
-      await dropdown.waitFor({ state: 'detached' });
+      await expect(dropdown).not.toBeAttached();
     });
 
-    test('home: her three favourites, the CNH próxima do vencimento, recommendations, no pay slips', async () => {
+    test('home: her three favourites, the CNH próxima do vencimento, recommendations, no pay slips', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url());
       await hydrated(page);
       const favorites = page.getByRole('region', { name: 'Seus favoritos' });
-      await expect(favorites.locator('li h3').allInnerTexts()).resolves.toHaveLength(3);
+      await expect(favorites.locator('li h3')).toHaveCount(3);
       const titles = await favorites.locator('li h3').allInnerTexts();
       expect(titles.join(' | ')).toMatch(/IPVA/);
       expect(titles.join(' | ')).toMatch(/CNH/i);
       expect(titles.join(' | ')).toMatch(/Nota Piauiense/i);
       // Every card of hers has a pressed star.
-      await expect(favorites.getByTestId('favorite-star').evaluateAll((stars) => stars.map((s) => s.getAttribute('aria-pressed')))).resolves.toEqual(['true', 'true', 'true']);
+      await expect.poll(() => favorites.getByTestId('favorite-star').evaluateAll((stars) => stars.map((s) => s.getAttribute('aria-pressed')))).toEqual(['true', 'true', 'true']);
       const cnh = page.getByTestId('cnh-card');
-      await expect(cnh.getByTestId('cnh-status').innerText()).resolves.toBe('CNH próxima do vencimento');
-      await expect(cnh.getByTestId('cnh-validade').innerText()).resolves.toBe(brDateIn(45));
-      await expect(cnh.getByText('Categoria').isVisible()).resolves.toBe(true);
-      await expect(cnh.getByTestId('cnh-restriction').count()).resolves.toBe(0);
-      await expect(page.getByTestId('payslips-widget').count()).resolves.toBe(0);
+      await expect(cnh.getByTestId('cnh-status')).toHaveText('CNH próxima do vencimento');
+      await expect(cnh.getByTestId('cnh-validade')).toHaveText(brDateIn(45));
+      await expect(cnh.getByText('Categoria')).toBeVisible();
+      await expect(cnh.getByTestId('cnh-restriction')).toHaveCount(0);
+      await expect(page.getByTestId('payslips-widget')).toHaveCount(0);
       const recommendations = page.getByTestId('recommendations');
-      await expect(recommendations.getAttribute('data-source')).resolves.toBe('personal');
-      const link = await recommendations.locator('li a').first().getAttribute('href');
-      expect(link).toMatch(/^\/app\/catalog\/[a-z0-9-]+\/[a-z0-9-]+$/);
+      await expect(recommendations).toHaveAttribute('data-source', 'personal');
+      await expect(recommendations.locator('li a').first()).toHaveAttribute('href', /^\/app\/catalog\/[a-z0-9-]+\/[a-z0-9-]+$/);
     });
 
-    test('favouriting and unfavouriting with the §8 messages, and the failure message', async () => {
+    test('favouriting and unfavouriting with the §8 messages, and the failure message', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url('/educacao/historico-escolar'));
       await hydrated(page);
       const star = page.getByTestId('service-main').getByTestId('favorite-star');
-      await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
+      await expect(star).toHaveAttribute('aria-pressed', 'false');
       await star.click();
-      await page.getByText('Serviço favoritado com sucesso').waitFor();
-      await page.waitForFunction(() => document.querySelector('[data-testid="service-main"] [data-testid="favorite-star"]')?.getAttribute('aria-pressed') === 'true');
+      await expect(page.getByText('Serviço favoritado com sucesso')).toBeVisible();
+      await expect(star).toHaveAttribute('aria-pressed', 'true');
       await page.goto(portal.url());
-      await expect(page.getByRole('region', { name: 'Seus favoritos' }).locator('li').count()).resolves.toBe(4);
+      await expect(page.getByRole('region', { name: 'Seus favoritos' }).locator('li')).toHaveCount(4);
       await page.goto(portal.url('/educacao/historico-escolar'));
       await hydrated(page);
       await star.click();
-      await page.getByText('Serviço removido dos favoritos').waitFor();
-      await page.waitForFunction(() => document.querySelector('[data-testid="service-main"] [data-testid="favorite-star"]')?.getAttribute('aria-pressed') === 'false');
+      await expect(page.getByText('Serviço removido dos favoritos')).toBeVisible();
+      await expect(star).toHaveAttribute('aria-pressed', 'false');
       // A call the API refuses (a service that does not exist) says so in red.
       await page.evaluate(() => {
         const input = document.querySelector<HTMLInputElement>('[data-testid="service-main"] input[name="slug"]');
         if (input) input.value = 'servico-que-nao-existe';
       });
       await star.click();
-      await page.getByText('Erro ao favoritar serviço').waitFor();
+      await expect(page.getByText('Erro ao favoritar serviço')).toBeVisible();
     });
 
-    test('the star works without JavaScript (a POST form)', async () => {
+    test('the star works without JavaScript (a POST form)', async ({ browser, loggedIn, loginPortal: portal }) => {
       const noJs = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
-      await noJs.addCookies(await context.cookies());
+      await noJs.addCookies(await loggedIn.context().cookies());
       const p = await noJs.newPage();
       await p.goto(portal.url('/educacao/historico-escolar'));
       const star = p.getByTestId('service-main').getByTestId('favorite-star');
-      await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
+      await expect(star).toHaveAttribute('aria-pressed', 'false');
       await star.click();
       await p.waitForURL('**/educacao/historico-escolar?favorito=added');
-      await expect(p.getByText('Serviço favoritado com sucesso').isVisible()).resolves.toBe(true);
-      await expect(p.getByTestId('service-main').getByTestId('favorite-star').getAttribute('aria-pressed')).resolves.toBe('true');
+      await expect(p.getByText('Serviço favoritado com sucesso')).toBeVisible();
+      await expect(p.getByTestId('service-main').getByTestId('favorite-star')).toHaveAttribute('aria-pressed', 'true');
       await p.getByTestId('service-main').getByTestId('favorite-star').click();
       await p.waitForURL('**/educacao/historico-escolar?favorito=removed');
-      await expect(p.getByText('Serviço removido dos favoritos').isVisible()).resolves.toBe(true);
+      await expect(p.getByText('Serviço removido dos favoritos')).toBeVisible();
       await noJs.close();
     });
 
-    test('notifications: list, filter, detail with back, read on click, redirect, mark all, archive', async () => {
+    test('notifications: list, filter, detail with back, read on click, redirect, mark all, archive', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url());
       await hydrated(page);
       const bell = page.getByTestId('notifications-bell');
       await bell.click();
       const panel = page.getByTestId('notifications-panel');
       const items = panel.locator('li button');
-      await items.first().waitFor();
-      await expect(items.count()).resolves.toBe(5);
-      await expect(panel.getByTestId('icon-alerta').count()).resolves.toBe(2);
-      await expect(panel.getByTestId('icon-informacao').count()).resolves.toBe(2);
-      await expect(panel.getByTestId('icon-novidade').count()).resolves.toBe(1);
+      await expect(items.first()).toBeVisible();
+      await expect(items).toHaveCount(5);
+      await expect(panel.getByTestId('icon-alerta')).toHaveCount(2);
+      await expect(panel.getByTestId('icon-informacao')).toHaveCount(2);
+      await expect(panel.getByTestId('icon-novidade')).toHaveCount(1);
       await panel.getByRole('button', { name: 'Não Lidas' }).click();
-      await expect(items.count()).resolves.toBe(2);
+      await expect(items).toHaveCount(2);
       await panel.getByRole('button', { name: 'Todas', exact: true }).click();
       // Opening an unread message reads it and shows it in detail; focus goes to its title.
       await panel.getByRole('button', { name: /Novos créditos da Nota Piauiense/ }).click();
       const detail = panel.getByTestId('notification-detail');
-      await expect(detail.getByRole('heading', { name: 'Novos créditos da Nota Piauiense' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(detail.getByRole('heading', { name: 'Novos créditos da Nota Piauiense' })).toBeFocused();
       await detail.getByRole('button', { name: 'Voltar' }).click();
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toMatch(/Novos créditos/);
-      await page.waitForFunction(() => document.querySelector('[data-testid="notifications-count"]')?.textContent === '1');
+      await expect(page.locator(':focus')).toHaveText(/Novos créditos/);
+      await expect(page.getByTestId('notifications-count')).toHaveText('1');
       // The redirect action.
       await panel.getByRole('button', { name: /Sua CNH vence em 45 dias/ }).click();
       const go = detail.getByTestId('notification-redirect');
-      await expect(go.getAttribute('href')).resolves.toBe('/app/catalog/transito-e-veiculos/renovacao-da-cnh');
+      await expect(go).toHaveAttribute('href', '/app/catalog/transito-e-veiculos/renovacao-da-cnh');
       await go.click();
       await page.waitForURL('**/app/catalog/transito-e-veiculos/renovacao-da-cnh');
       await hydrated(page);
-      await expect(page.getByTestId('notifications-count').count()).resolves.toBe(0);
+      await expect(page.getByTestId('notifications-count')).toHaveCount(0);
       // Mark all as read, then archive: the empty text.
       await bell.click();
-      await panel.locator('li button').first().waitFor();
-      await expect(panel.getByRole('button', { name: 'Marcar todas como lidas' }).isDisabled()).resolves.toBe(true);
+      await expect(panel.locator('li button').first()).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Marcar todas como lidas' })).toBeDisabled();
       await panel.getByRole('button', { name: 'Não Lidas' }).click();
-      await expect(panel.getByText('Não há mensagens para serem exibidas.').isVisible()).resolves.toBe(true);
+      await expect(panel.getByText('Não há mensagens para serem exibidas.')).toBeVisible();
       await panel.getByRole('button', { name: 'Todas', exact: true }).click();
       await panel.getByRole('button', { name: 'Arquivar' }).click();
-      await expect(panel.getByText('Não há mensagens para serem exibidas.').isVisible()).resolves.toBe(true);
+      await expect(panel.getByText('Não há mensagens para serem exibidas.')).toBeVisible();
       await page.keyboard.press('Escape');
-      await expect(bell.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(bell).toBeFocused();
       await page.reload();
       await hydrated(page);
       await page.getByTestId('notifications-bell').click();
-      await page.getByTestId('notifications-panel').getByText('Não há mensagens para serem exibidas.').waitFor();
+      await expect(page.getByTestId('notifications-panel').getByText('Não há mensagens para serem exibidas.')).toBeVisible();
       await page.keyboard.press('Escape');
     });
 
-    test('Sair logs out (a POST form) and the personal pages ask for the login again', async () => {
+    test('Sair logs out (a POST form) and the personal pages ask for the login again', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url('/list'));
       await hydrated(page);
       await logout(page);
-      await expect(page.getByTestId('notifications-bell').count()).resolves.toBe(0);
-      await expect(page.getByTestId('nota-piauiense-chip').count()).resolves.toBe(0);
+      await expect(page.getByTestId('notifications-bell')).toHaveCount(0);
+      await expect(page.getByTestId('nota-piauiense-chip')).toHaveCount(0);
       await page.goto(`${portal.origin}/app/app-nota-piauiense`);
-      await page.getByRole('heading', { level: 1, name: 'Acesso Cidadão' }).waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: 'Acesso Cidadão' })).toBeVisible();
     });
   });
 
-  describe('joao.souza', () => {
-    let context: BrowserContext;
-    let page: Page;
-    beforeAll(async () => {
-      context = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
-      page = await context.newPage();
-      await login(page, 'joao.souza', portal.url());
-    });
-    afterAll(() => context?.close());
+  test.describe('joao.souza', () => {
+    test.use({ citizen: 'joao.souza' });
 
-    test('header: João Souza, Nível Ouro, R$ 0,00 without Resgatar saldo', async () => {
-      await expect(page.getByTestId('account-name').innerText()).resolves.toBe('João Souza');
+    test('header: João Souza, Nível Ouro, R$ 0,00 without Resgatar saldo', async ({ loggedIn: page }) => {
+      await expect(page.getByTestId('account-name')).toHaveText('João Souza');
       await page.getByRole('button', { name: 'Menu de João Souza' }).click();
-      await expect(page.getByRole('menu').getByText('Nível Ouro').isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('menu').getByText('Nível Ouro')).toBeVisible();
       await page.keyboard.press('Escape');
       await page.getByTestId('nota-piauiense-chip').click();
       const dropdown = page.getByTestId('nota-piauiense-dropdown');
-      await expect(dropdown.innerText()).resolves.toContain('R$ 0,00');
-      await expect(dropdown.getByRole('link', { name: 'Resgatar saldo' }).count()).resolves.toBe(0);
-      await expect(dropdown.getByText('Valor mínimo para saque R$ 25,00').isVisible()).resolves.toBe(true);
+      await expect(dropdown).toContainText('R$ 0,00');
+      await expect(dropdown.getByRole('link', { name: 'Resgatar saldo' })).toHaveCount(0);
+      await expect(dropdown.getByText('Valor mínimo para saque R$ 25,00')).toBeVisible();
       await page.keyboard.press('Escape');
-      await dropdown.waitFor({ state: 'detached' });
+      await expect(dropdown).not.toBeAttached();
     });
 
-    test('CNH vencida with the restriction', async () => {
+    test('CNH vencida with the restriction', async ({ loggedIn: page }) => {
       const cnh = page.getByTestId('cnh-card');
-      await expect(cnh.getByTestId('cnh-status').innerText()).resolves.toBe('CNH vencida');
-      await expect(cnh.getByTestId('cnh-validade').innerText()).resolves.toBe(brDateIn(-120));
-      await expect(cnh.getByTestId('cnh-restriction').innerText()).resolves.toMatch(/Restrição:[\s\S]*BCA/);
+      await expect(cnh.getByTestId('cnh-status')).toHaveText('CNH vencida');
+      await expect(cnh.getByTestId('cnh-validade')).toHaveText(brDateIn(-120));
+      await expect(cnh.getByTestId('cnh-restriction')).toHaveText(/Restrição:[\s\S]*BCA/);
     });
 
-    test('six pay slips in a fixed-height scrolling list; one downloads as a real PDF, the button busy meanwhile', async () => {
+    test('six pay slips in a fixed-height scrolling list; one downloads as a real PDF, the button busy meanwhile', async ({ loggedIn: page }) => {
       const widget = page.getByTestId('payslips-widget');
       const slips = widget.getByTestId('payslip');
-      await expect(slips.count()).resolves.toBe(6);
+      await expect(slips).toHaveCount(6);
+      await expect(slips.first()).toContainText('SEAD');
       const first = await slips.first().innerText();
       const [, month, year] = /(\d{2})\/(\d{4})/.exec(first)!;
-      expect(first).toContain('SEAD');
       const scroller = widget.getByRole('region', { name: 'Últimos contracheques' });
       const box = await scroller.evaluate((el) => ({ height: (el as HTMLElement).offsetHeight, content: el.scrollHeight, overflow: getComputedStyle(el).overflowY }));
       expect(box.height).toBe(260);
@@ -257,19 +224,19 @@ describe.skipIf(!hasChromium)('personal area in the browser', () => {
       const button = slips.first().getByTestId('payslip-download');
       const download = page.waitForEvent('download');
       await button.click();
-      await expect(button.isDisabled()).resolves.toBe(true);
-      await expect(button.locator('.spin').count()).resolves.toBe(1);
+      await expect(button).toBeDisabled();
+      await expect(button.locator('.spin')).toHaveCount(1);
       release();
       const file = await download;
       expect(file.suggestedFilename()).toBe(`contracheque-${month}-${year}-SEAD.pdf`);
-      const bytes = await readFile((await file.path())!);
+      const bytes = await readFile(await file.path());
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(bytes.length).toBeGreaterThan(500);
-      await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="payslip-download"]')?.disabled);
+      await expect(page.getByTestId('payslip-download').first()).toBeEnabled();
       await page.unroute('**/app/minha-area/contracheques/*');
     });
 
-    test('another citizen cannot download his pay slip; Sair logs out', async () => {
+    test('another citizen cannot download his pay slip; Sair logs out', async ({ browser, loggedIn: page, loginPortal: portal }) => {
       const ids = await page.getByTestId('payslip').first().locator('form').getAttribute('action');
       await logout(page);
       const other = await browser.newContext(DESKTOP);

@@ -1,13 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '../../apps/server/src/test-support/app.ts';
-// @ts-expect-error: a plain ES module without type declarations
-import { ensureBuild } from '../../apps/web/scripts/ensure-build.mjs';
+import { createDatabase } from '@portal/db';
+import { buildApp, type App } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/plugins/config.ts';
 
 export const BASE_PATH = '/app/catalog';
 
+/** Where global-setup.ts left the seeded demo database (a PGlite dump) for the workers. */
+export const DUMP_ENV = 'E2E_PGLITE_DUMP';
+
 export interface Portal {
-  test: TestApp;
-  /** http://127.0.0.1:{port} */
+  app: App;
+  /** http://127.0.0.1:{port} (http://localhost:{port} with the login) */
   origin: string;
   /** origin + BASE_PATH + path */
   url(path?: string): string;
@@ -26,19 +30,30 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The real server (API and pages) on a free port, over a fresh copy of the demo database. The port is
- * chosen first so that PUBLIC_URL (which absolute links use, never the Host header) is the browser's address.
+ * The real server (API, pages and the embedded identity provider) on a free port, over a fresh copy of the
+ * demo database. The port is chosen first so that PUBLIC_URL (which absolute links and the provider's issuer
+ * and redirect addresses use, never the Host header) is the browser's address.
  */
-export async function startPortal(): Promise<Portal> {
-  (ensureBuild as (options?: { log?: (m: string) => void }) => boolean)({ log: (m: string) => console.log(m) });
+async function start(host: '127.0.0.1' | 'localhost'): Promise<Portal> {
+  const dump = process.env[DUMP_ENV];
+  if (!dump) throw new Error(`${DUMP_ENV} is not set: run the browser tests with \`npx playwright test\` (its global setup seeds the database)`);
+  const database = await createDatabase({ loadDataDir: new Blob([await readFile(dump)]) });
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const test = await createTestApp({ env: { PUBLIC_URL: origin, PORT: String(port) } });
-  await test.app.listen({ port, host: '127.0.0.1' });
+  const origin = `http://${host}:${port}`;
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: origin, PORT: String(port) }), database, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
   return {
-    test,
+    app,
     origin,
     url: (path = '') => `${origin}${BASE_PATH}${path}`,
-    close: () => test.close(),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
   };
 }
+
+export const startPortal = () => start('127.0.0.1');
+
+/** The portal whose 'Acesso Cidadão' login the browser goes through, at http://localhost:{port}. */
+export const startPortalWithLogin = () => start('localhost');

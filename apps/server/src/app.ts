@@ -15,7 +15,7 @@ import { openDataRoutes } from './modules/open-data/open-data.routes.ts';
 import { payslipsRoutes } from './modules/payslips/payslips.routes.ts';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
-import { retentionJob } from './modules/retention/retention.routes.ts';
+import { retentionJob } from './modules/retention/retention.job.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { simplifiqueRoutes } from './modules/simplifique/simplifique.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(limitsPlugin);
-  await app.register(authPlugin, { config, keys: options.authKeys, issuer: options.authIssuer, audience: options.authAudience });
+  await app.register(authPlugin, { keys: options.authKeys, issuer: options.authIssuer, audience: options.authAudience });
 
   await app.register(identityPlugin);
   await app.register(healthRoutes);

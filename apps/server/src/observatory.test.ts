@@ -59,6 +59,7 @@ describe('Mozilla Observatory rules: A+ on the pages and answers citizens meet',
       const response = await observe(path, method, body);
       expect(response.status).toBe(200);
       const { score, grade, results } = observatoryScore(response);
+      console.log(`observatory: ${name} ${score} (${grade}): ${results.filter((r) => r.modifier).map((r) => `${r.result} ${r.modifier > 0 ? '+' : ''}${r.modifier}`).join(', ')}`);
       const penalties = results.filter((r) => r.modifier < 0);
       expect(penalties, JSON.stringify(results)).toEqual([]);
       expect(score).toBeGreaterThanOrEqual(100);

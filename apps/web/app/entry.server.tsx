@@ -2,9 +2,20 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import './lib/load-context.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering, logged once through the request's logger (pino, with the
+ * request's id). Responses thrown on purpose (404 pages, redirects) never get here; a request the browser
+ * abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.log.error({ err: error, url: request.url }, 'page failed');
+};
 
 export default function handleRequest(
   request: Request,
@@ -45,7 +56,8 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        // Before the shell, onShellError rejects and handleError logs it; after it, only here.
+        if (shellRendered) loadContext.log.error({ err: error, url: request.url }, 'page failed while streaming');
       },
     });
   });

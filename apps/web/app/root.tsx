@@ -89,6 +89,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 404) return <NotFoundContent message={message} />;
     return <FailureContent status={error.status} message={message} />;
   }
-  console.error(error);
+  // Logged on the server by handleError (entry.server.tsx), with the request's id.
   return <FailureContent />;
 }

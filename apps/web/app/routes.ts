@@ -1,7 +1,9 @@
 import { index, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 import { basePath } from '../base-path.ts';
 
-// The URLs are a public contract (spec §2): each path is listed here, in the spec's words. The router's
+// The URLs are a public contract (spec §2): each path is listed here, in the spec's words, and each route
+// id stays as it was when a file is renamed. Route files are named after their feature, as in
+// apps/server/src/modules and app/features (catalog-*, favorites, notifications, ...). The router's
 // basename is '/': the catalog lives under BASE_PATH, the portal's other pages under /app
 // (docs/decisions/004-portal-pages-outside-the-catalog.md).
 const catalog = [
@@ -18,7 +20,7 @@ const catalog = [
   // The server's CSV of a query (resource route), then every form of the viewer's addresses (spec §2).
   route('dados/:resources/:endpoint/arquivo.csv', 'routes/open-data-download.ts'),
   route('dados/*', 'routes/open-data-viewer.tsx'),
-  route(':category/:catalog', 'routes/service.tsx'),
+  route(':category/:catalog', 'routes/catalog-service.tsx', { id: 'routes/service' }),
   route('*', 'routes/not-found.tsx'),
 ];
 
@@ -28,15 +30,15 @@ export default [
   ...(base === '/' ? catalog : prefix(base.slice(1), catalog)),
   // The portal pages the header and the widgets link to (spec §2, issue 4).
   route('app/app-minha-cnh', 'routes/pages-cnh.tsx'),
-  route('app/app-nota-piauiense', 'routes/pages-nota-piauiense.tsx'),
+  route('app/app-nota-piauiense', 'routes/nota-piauiense.tsx', { id: 'routes/pages-nota-piauiense' }),
   route('app/politicas-de-privacidade-termo-de-uso', 'routes/pages-privacy.tsx'),
-  route('app/app-simplifique', 'routes/pages-simplifique.tsx'),
+  route('app/app-simplifique', 'routes/simplifique.tsx', { id: 'routes/pages-simplifique' }),
   route('app/app-documentos', 'routes/pages-documents.tsx'),
   route('app/acompanhar-minhas-solicitacoes', 'routes/pages-requests.tsx'),
   route('app/dashboard', 'routes/pages-dashboard.tsx'),
   // The citizen's actions and downloads (backend-for-frontend: the server adds the token).
-  route('app/minha-area/favoritos', 'routes/personal-favorite.ts'),
-  route('app/minha-area/notificacoes', 'routes/personal-notifications.ts'),
-  route('app/minha-area/contracheques/:id', 'routes/personal-payslip.ts'),
+  route('app/minha-area/favoritos', 'routes/favorites.ts', { id: 'routes/personal-favorite' }),
+  route('app/minha-area/notificacoes', 'routes/notifications.ts', { id: 'routes/personal-notifications' }),
+  route('app/minha-area/contracheques/:id', 'routes/payslips.ts', { id: 'routes/personal-payslip' }),
   ...(base === '/' ? [] : [route('*', 'routes/not-found.tsx', { id: 'portal-not-found' })]),
 ] satisfies RouteConfig;

@@ -15,3 +15,30 @@ export const FavoritesResponse = z.object({
   favorites: z.array(z.string()),
 });
 export type FavoritesResponse = z.infer<typeof FavoritesResponse>;
+
+/**
+ * The favourite star's form (web app): `remove` is the star's state as text, `returnTo` where a
+ * no-JavaScript form goes back to (checked with safeReturnPath), `js` present when a fetcher sent it.
+ */
+export const FavoriteForm = z.object({
+  slug: Slug,
+  remove: z.enum(['true', 'false'], { error: 'Informe se o serviço deve ser removido dos favoritos.' }).transform((value) => value === 'true'),
+  returnTo: z.string().optional(),
+  js: z.string().optional(),
+});
+export type FavoriteForm = z.infer<typeof FavoriteForm>;
+
+/**
+ * The favourite slugs as GET /v1/me carries them (`catalog_favorite`, a JSON-encoded list, spec §3):
+ * anything else is no favourites.
+ */
+export function parseFavoriteSlugs(raw: unknown): string[] {
+  if (Array.isArray(raw)) return raw.filter((s): s is string => typeof s === 'string');
+  if (typeof raw !== 'string' || !raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}

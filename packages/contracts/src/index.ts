@@ -14,3 +14,4 @@ export * from './simplifique.ts';
 export * from './vitals.ts';
 export * from './indicators.ts';
 export * from './return-path.ts';
+export * from './web-context.ts';

@@ -73,3 +73,23 @@ export const NotificationsUpdateResponse = z.object({
   naoLidas: z.number().int(),
 });
 export type NotificationsUpdateResponse = z.infer<typeof NotificationsUpdateResponse>;
+
+/**
+ * The bell's forms (web app): read some messages (`id`, repeated), read all, or archive all. `js` is
+ * present when a fetcher sent it.
+ */
+export const NotificationsForm = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({
+      intent: z.literal('read'),
+      // one `id` field is a string, several a list
+      id: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), MarkAsReadRequest.min(1, 'Escolha ao menos uma mensagem.')),
+      js: z.string().optional(),
+    }),
+    z.object({ intent: z.literal('read-all'), js: z.string().optional() }),
+    z.object({ intent: z.literal('archive'), js: z.string().optional() }),
+  ],
+  { error: 'Ação desconhecida: use os botões das notificações.' },
+);
+export type NotificationsForm = z.infer<typeof NotificationsForm>;

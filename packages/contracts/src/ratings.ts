@@ -17,3 +17,7 @@ export const RatingResponse = z.object({
   count: z.number().int(),
 });
 export type RatingResponse = z.infer<typeof RatingResponse>;
+
+/** The service page's rating form (no JavaScript or a fetcher): the star's value, as text. */
+export const RatingForm = z.object({ value: z.coerce.number({ error: 'A avaliação deve ser um número de 1 a 5.' }).pipe(RatingRequest.shape.value) });
+export type RatingForm = z.infer<typeof RatingForm>;

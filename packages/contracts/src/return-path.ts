@@ -21,6 +21,8 @@ export function safeReturnPath(value: unknown, fallback: string): string {
     if (next === decoded) break;
     decoded = next;
   }
+  // Control characters are exactly what this must catch (browsers drop tabs and newlines, turning '/\t/x' into '//x').
+  // eslint-disable-next-line no-control-regex
   if (!decoded.startsWith('/') || decoded.startsWith('//') || /[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(decoded)) return fallback;
   let url: URL;
   try {

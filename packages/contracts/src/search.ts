@@ -87,3 +87,16 @@ export type SearchItem = z.infer<typeof SearchItem>;
 
 export const SearchResponse = z.array(SearchItem);
 export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/** What a service card shows (grids, carousels, favourites, recommendations): a part of a search item. */
+export const CardService = SearchItem.pick({
+  title: true,
+  slug: true,
+  description: true,
+  categorySlug: true,
+  icon: true,
+  isOnline: true,
+  departmentShortName: true,
+  accessProfile: true,
+});
+export type CardService = z.infer<typeof CardService>;

@@ -1,11 +1,11 @@
 export * from './client.ts';
-export * as schema from './schema.ts';
+export * as schema from './schema/index.ts';
 export { seedCatalog, isCatalogEmpty, stableHash, ACCESS_LEVELS, TARGETS, type CatalogData } from './seed.ts';
 export { generateCatalog } from './generate.ts';
 export { demoCatalog } from './demo/index.ts';
 export { checkCatalog } from './demo/validate.ts';
 export { sanitizeRichText, htmlToText } from './sanitize.ts';
 export { normalizeSearchText } from './normalize.ts';
-export { hashPassword, verifyPassword } from './identity/password.ts';
-export { seedIdentityDemo, isIdentityEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/demo-accounts.ts';
+export { todayInPiaui, PIAUI_TIME_ZONE } from './calendar.ts';
+export { seedIdentityDemo, isIdentityEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PASSWORD_HASH } from './identity/demo-accounts.ts';
 export { seedOpenData, isOpenDataEmpty, OPEN_DATA_DEMO_SIZE, OPEN_DATA_TEST_SIZE, OPEN_DATA_DATASETS, type OpenDataOptions, type OpenDataSize } from './open-data/seed.ts';

@@ -3,7 +3,7 @@ import type { Database } from './client.ts';
 import type { DemoCategory, DemoDepartment, DemoService } from './demo/types.ts';
 import { normalizeSearchText } from './normalize.ts';
 import { sanitizeRichText } from './sanitize.ts';
-import * as t from './schema.ts';
+import * as t from './schema/index.ts';
 
 export interface CatalogData {
   categories: DemoCategory[];

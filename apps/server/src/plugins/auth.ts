@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { unauthorized } from '../lib/http-error.ts';
-import { identitySettings } from '../modules/identity/settings.ts';
-import { embeddedVerifyKeys } from '../modules/identity/signing-keys.ts';
-import type { Config } from './config.ts';
 
 export interface AuthUser {
   sub: string;
@@ -24,34 +21,25 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for personal routes: 401 without a valid token */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** the identity module says whose tokens to trust; keys given to the plugin (tests) take precedence */
+    trustBearerTokens: (source: BearerTokenSource) => void;
   }
 }
 
-export interface AuthPluginOptions {
-  config: Config;
-  /** where token signatures are checked; defaults to the issuer's published keys */
-  keys?: JWTVerifyGetKey;
+/** Whose bearer tokens are valid: the keys that sign them, their issuer and the audience they must carry. */
+export interface BearerTokenSource {
+  keys: JWTVerifyGetKey;
   issuer?: string;
-  /** the audience tokens must carry; defaults to the identity settings' (the embedded API resource) */
+  /** undefined skips the audience check */
   audience?: string;
 }
 
-/** The keys of an OpenID Connect issuer, found through its discovery document, fetched once and cached by jose. */
-function discoveredKeys(issuer: string): JWTVerifyGetKey {
-  let keys: Promise<JWTVerifyGetKey> | undefined;
-  const load = async () => {
-    const response = await fetch(new URL('.well-known/openid-configuration', issuer.endsWith('/') ? issuer : `${issuer}/`));
-    if (!response.ok) throw new Error(`OIDC discovery failed: ${response.status}`);
-    const { jwks_uri } = (await response.json()) as { jwks_uri: string };
-    return createRemoteJWKSet(new URL(jwks_uri));
-  };
-  return async (header, token) => {
-    keys ??= load().catch((err) => {
-      keys = undefined;
-      throw err;
-    });
-    return (await keys)(header, token);
-  };
+export interface AuthPluginOptions {
+  /** where token signatures are checked (tests); defaults to the source the identity module gives */
+  keys?: JWTVerifyGetKey;
+  issuer?: string;
+  /** the audience tokens must carry along with `keys` */
+  audience?: string;
 }
 
 function toUser(payload: JWTPayload): AuthUser {
@@ -71,13 +59,14 @@ function toUser(payload: JWTPayload): AuthUser {
  * read `request.user` when a valid token comes along; personal routes add `app.requireUser`.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
-  const settings = identitySettings(options.config);
-  // Injected keys (tests) come with their own issuer; otherwise the external issuer's published keys, or
-  // the embedded provider's, read from the database where it keeps them.
-  const issuer = options.keys ? options.issuer : settings.issuer;
-  const audience = options.keys ? options.audience : settings.audience;
-  const keys = options.keys ?? (settings.embedded ? embeddedVerifyKeys(() => app.db) : discoveredKeys(settings.issuer));
-  if (!audience && !options.keys) app.log.warn('OIDC_AUDIENCE is not set: bearer tokens are accepted for any audience of the issuer');
+  // Injected keys (tests) come with their own issuer; otherwise the identity module hands over its
+  // provider's (modules/identity), so this plugin knows no module.
+  let source: BearerTokenSource | undefined = options.keys ? { keys: options.keys, issuer: options.issuer, audience: options.audience } : undefined;
+  app.decorate('trustBearerTokens', (given: BearerTokenSource) => {
+    if (options.keys) return;
+    if (!given.audience) app.log.warn('OIDC_AUDIENCE is not set: bearer tokens are accepted for any audience of the issuer');
+    source = given;
+  });
 
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
@@ -90,14 +79,14 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       request.authError = 'malformed authorization header';
       return;
     }
-    if (!keys) {
+    if (!source) {
       request.authError = 'no identity provider configured';
       return;
     }
     try {
-      const { payload } = await jwtVerify(match[1]!, keys, {
-        issuer,
-        audience,
+      const { payload } = await jwtVerify(match[1]!, source.keys, {
+        issuer: source.issuer,
+        audience: source.audience,
         algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
         requiredClaims: ['sub', 'exp'],
       });

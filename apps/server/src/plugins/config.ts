@@ -80,7 +80,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /** pepper for the one-way hash that identifies anonymous voters; set it in production */
   VOTER_SECRET: z.preprocess(emptyToUndefined, z.string().default(DEMO_VOTER_SECRET)),
-  /** how long one process reuses an identical search's answer; 0 turns the micro-cache off */
+  /** how long one process reuses an identical search's answer (lib/cache.ts); 0 turns it off */
   SEARCH_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(10)),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),

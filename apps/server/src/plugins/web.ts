@@ -4,10 +4,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, createGzip, gzipSync } from 'node:zlib';
+import type { ApiAnswer, ApiCall, WebLoadContext } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from './config.ts';
 import { cspNonce } from './security.ts';
-import { citizenContext } from './web-citizen.ts';
+import { citizenSession } from './web-citizen.ts';
 
 /** The web app's build (apps/web/build): `client/` holds the browser's files, `server/index.js` the SSR build. */
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../web/build', import.meta.url));
@@ -18,7 +19,10 @@ export interface WebPluginOptions {
 }
 
 /** Prefixes that belong to the API and operations, never to the pages. */
-const API_PREFIXES = ['/v1/', '/api/', '/docs', '/healthz', '/openapi.json', '/metrics', '/auth/'];
+const API_PREFIXES = ['/v1/', '/api/', '/docs', '/healthz', '/openapi.json', '/auth/'];
+
+/** What a citizen's call answers when nobody is logged in, without reaching the API. */
+const NOT_LOGGED_IN: ApiAnswer = { status: 401, headers: {}, body: { message: 'Faça login no Acesso Cidadão para continuar.' }, bytes: new Uint8Array() };
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -89,7 +93,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     createRequestHandler: (build: unknown, mode?: string) => RequestHandler;
   };
   const build = await import(pathToFileURL(serverEntry).href);
-  const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  // The build is always a production build (`react-router build`); React Router's development mode would
+  // also send error details to the browser, so the pages run in production mode whatever NODE_ENV says.
+  const handle = createRequestHandler(build, 'production');
 
   // Pages receive their bodies untouched (forms, React Router's own data requests); only this plugin's routes.
   app.removeAllContentTypeParsers();
@@ -162,34 +168,35 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       if (file) return serveFile(request, reply, file);
     }
     const remoteAddress = request.ip;
-    const authorization = request.headers.authorization;
-    const loadContext = {
-      // the citizen's session and calls on their behalf (the token stays on the server)
-      ...citizenContext(app, request),
-      cspNonce: cspNonce(reply.raw),
-      api: async ({ method, url, body }: { method: 'GET' | 'POST'; url: string; body?: unknown }) => {
-        const answer = await app.inject({
-          method,
-          url,
-          remoteAddress,
-          headers: {
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(authorization ? { authorization } : {}),
-            'x-request-id': String(request.id),
-          },
-          payload: body === undefined ? undefined : JSON.stringify(body),
-        });
-        let parsed: unknown = answer.body;
-        if (String(answer.headers['content-type'] ?? '').includes('json')) {
-          try {
-            parsed = answer.json();
-          } catch {
-            parsed = null;
-          }
+    const session = citizenSession(app, request);
+    const api = async ({ method, url, body, auth }: ApiCall): Promise<ApiAnswer> => {
+      // 'anonymous' is no session: the request's own credentials, if an API client sent any.
+      const authorization = auth === 'citizen' ? await session.bearer() : request.headers.authorization;
+      if (auth === 'citizen' && !authorization) return NOT_LOGGED_IN;
+      const answer = await app.inject({
+        method,
+        url,
+        remoteAddress,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(authorization ? { authorization } : {}),
+          'x-request-id': String(request.id),
+        },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(answer.headers)) if (value != null) headers[name] = String(value);
+      let parsed: unknown = answer.body;
+      if ((headers['content-type'] ?? '').includes('json')) {
+        try {
+          parsed = answer.json();
+        } catch {
+          parsed = null;
         }
-        return { status: answer.statusCode, body: parsed };
-      },
+      }
+      return { status: answer.statusCode, headers, body: parsed, bytes: answer.rawPayload };
     };
+    const loadContext: WebLoadContext = { api, citizen: session.citizen, log: request.log, cspNonce: cspNonce(reply.raw) };
     const response = await handle(toWebRequest(request), loadContext);
     return sendWebResponse(request, reply, response);
   };

@@ -1,59 +1,126 @@
-import type { CatalogItem, CategoryNode, DepartmentSection, DepartmentSummary, RatingResponse, SearchItem, SearchRequest } from '@portal/contracts';
+// The one way the pages call the API: `call` (typed by the contracts, data or one ApiError), then either
+// `required` (the page cannot exist without it: 404 stays 404, a refused 400 stays 400, anything else a
+// 5xx page) or `optional` (a widget allowed to fail: logged through the request's logger, a fallback
+// shown instead).
+import type {
+  ApiAnswer,
+  ApiAuth,
+  CatalogItem,
+  CategoryNode,
+  DepartmentSection,
+  DepartmentSummary,
+  MeResponse,
+  RatingResponse,
+  SearchItem,
+  SearchRequest,
+} from '@portal/contracts';
 import { data, type AppLoadContext } from 'react-router';
 import './load-context.ts';
 
-/** An API answer other than 2xx, with the server's Portuguese message. */
+/**
+ * An API answer other than 2xx: `message` is Portuguese for the page (the server's own, or a general
+ * one), `serverMessage` the server's own or null when it sent none.
+ */
 export class ApiError extends Error {
+  readonly serverMessage: string | null;
   constructor(
     readonly status: number,
-    message: string,
+    serverMessage: string | null,
   ) {
-    super(message);
+    super(serverMessage ?? UNAVAILABLE);
     this.name = 'ApiError';
+    this.serverMessage = serverMessage;
   }
 }
 
-async function call<T>(context: AppLoadContext, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const answer = await context.api({ method, url, body });
-  if (answer.status >= 200 && answer.status < 300) return answer.body as T;
-  const message = (answer.body as { message?: unknown } | null)?.message;
-  throw new ApiError(answer.status, typeof message === 'string' ? message : 'Não foi possível completar a ação!');
+/** The `message` of an error body, when it has one. */
+export function messageOf(body: unknown): string | null {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
 }
 
+/** The message a failure shows when the API's answer has none. */
+export const UNAVAILABLE = 'Não foi possível completar a ação!';
+
+export interface Call {
+  method?: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  auth: ApiAuth;
+}
+
+/** One API call as it came back (a file: its bytes and headers) when 2xx, or an ApiError. */
+export async function callRaw(context: AppLoadContext, { method = 'GET', url, body, auth }: Call): Promise<ApiAnswer> {
+  const answer = await context.api({ method, url, body, auth });
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  throw new ApiError(answer.status, messageOf(answer.body));
+}
+
+/** One API call: the 2xx body as `T` (a contract's type), or an ApiError. */
+export async function call<T>(context: AppLoadContext, request: Call): Promise<T> {
+  return (await callRaw(context, request)).body as T;
+}
+
+/** The catalog's calls the pages share (spec §7). */
 export const api = {
-  categories: (c: AppLoadContext) => call<CategoryNode[]>(c, 'GET', '/v1/category'),
-  departments: (c: AppLoadContext) => call<DepartmentSummary[]>(c, 'GET', '/v1/department'),
-  sections: (c: AppLoadContext, department: string) =>
-    call<DepartmentSection[]>(c, 'GET', `/v1/department/${encodeURIComponent(department)}/section`),
-  search: (c: AppLoadContext, body: SearchRequest) => call<SearchItem[]>(c, 'POST', '/v1/search', { groups: ['CATALOG'], ...body }),
-  service: (c: AppLoadContext, slug: string) => call<CatalogItem>(c, 'GET', `/v1/catalog/${encodeURIComponent(slug)}/load`),
-  rate: (c: AppLoadContext, id: number, value: number) => call<RatingResponse>(c, 'POST', `/v1/catalog/${id}/ratings`, { value }),
+  categories: (c: AppLoadContext) => call<CategoryNode[]>(c, { url: '/v1/category', auth: 'anonymous' }),
+  departments: (c: AppLoadContext) => call<DepartmentSummary[]>(c, { url: '/v1/department', auth: 'anonymous' }),
+  sections: (c: AppLoadContext, department: string) => call<DepartmentSection[]>(c, { url: `/v1/department/${encodeURIComponent(department)}/section`, auth: 'anonymous' }),
+  search: (c: AppLoadContext, body: SearchRequest, auth: ApiAuth = 'anonymous') =>
+    call<SearchItem[]>(c, { method: 'POST', url: '/v1/search', body: { groups: ['CATALOG'], ...body }, auth }),
+  service: (c: AppLoadContext, slug: string) => call<CatalogItem>(c, { url: `/v1/catalog/${encodeURIComponent(slug)}/load`, auth: 'anonymous' }),
+  rate: (c: AppLoadContext, id: number, value: number) => call<RatingResponse>(c, { method: 'POST', url: `/v1/catalog/${id}/ratings`, body: { value }, auth: 'anonymous' }),
   indicator: async (c: AppLoadContext, dashcard: number, card: number) => {
-    const answer = await call<{ data?: { rows?: unknown[][] } }>(c, 'POST', `/api/metabase/api/dashboard/8/dashcard/${dashcard}/card/${card}/query`);
+    const answer = await call<{ data?: { rows?: unknown[][] } }>(c, { method: 'POST', url: `/api/metabase/api/dashboard/8/dashcard/${dashcard}/card/${card}/query`, auth: 'anonymous' });
     const value = Number(answer.data?.rows?.[0]?.[0]);
     return Number.isFinite(value) ? value : null;
   },
+  /** the citizen's claims as of now, with the header's shortName and accessLevel (GET /v1/me) */
+  me: (c: AppLoadContext) => call<MeResponse>(c, { url: '/v1/me', auth: 'citizen' }),
 };
 
-/** Lists the home and the sidebars can live without (spec §8: only logged): an empty list on failure. */
-export async function orEmpty<T>(promise: Promise<T[]>): Promise<T[]> {
+/** A response thrown on purpose (a redirect, a `data()` page): it goes on as it is. */
+const isThrownResponse = (err: unknown) => err instanceof Response || (typeof err === 'object' && err !== null && (err as { type?: unknown }).type === 'DataWithResponseInit');
+
+export interface RequiredMessages {
+  /** what a 404 page says instead of the API's message */
+  notFound?: string;
+  /** what a 5xx page says instead of the API's message */
+  failure?: string;
+}
+
+/**
+ * Data the page cannot exist without: a failure becomes the route's error page. 404 stays 404 (with the
+ * page's own message when given), 400 stays 400 (the address's own values); anything else is a 502 (the API refused or failed) or, for an error that
+ * is not the API's, a 500, both with a Portuguese message.
+ */
+export async function required<T>(context: AppLoadContext, promise: Promise<T>, messages: RequiredMessages = {}): Promise<T> {
   try {
     return await promise;
   } catch (err) {
-    console.error('optional list failed', err);
-    return [];
+    if (isThrownResponse(err)) throw err;
+    if (err instanceof ApiError && err.status === 404) throw data({ message: messages.notFound ?? err.message }, { status: 404 });
+    // The visitor's own input the API refused (a search text too long, ...): their mistake, never a 5xx.
+    if (err instanceof ApiError && err.status === 400) throw data({ message: err.message }, { status: 400 });
+    if (err instanceof ApiError) {
+      context.log.warn({ status: err.status, message: err.message }, 'a page could not load its data');
+      throw data({ message: messages.failure ?? err.message }, { status: 502 });
+    }
+    context.log.error({ err }, 'a page failed while loading its data');
+    throw data({ message: messages.failure ?? UNAVAILABLE }, { status: 500 });
   }
 }
 
-/** A failed API call as the route's error response: 404 stays 404, anything else says the service is unavailable. */
-export function failure(err: unknown, notFoundMessage?: string): never {
-  if (err instanceof ApiError) {
-    if (err.status === 404) throw data({ message: notFoundMessage ?? err.message }, { status: 404 });
-    if (err.status === 400) throw data({ message: err.message }, { status: 400 });
-    throw data({ message: err.message }, { status: 502 });
+/**
+ * What a widget may live without (spec §8: the personal widgets' errors are silent): on failure, logged
+ * through the request's logger and replaced by `fallback`. `what` names it in the log.
+ */
+export async function optional<T>(context: AppLoadContext, what: string, promise: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (isThrownResponse(err)) throw err;
+    context.log.warn({ err, what }, 'optional data failed: showing the fallback');
+    return fallback;
   }
-  throw err;
 }
-
-/** Whether a slug can reach the API at all (the contract's pattern); others are simply not found. */
-export const isSlug = (value: string | undefined): value is string => !!value && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 120;

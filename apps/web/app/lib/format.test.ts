@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cut, matches, relativeTime, stripHtml } from './format.ts';
+import { cut, formatBrl, formatDate, formatIsoDay, formatNumber, isoDayInPiaui, matches, relativeTime, stripHtml } from './format.ts';
 import { isFullNavigation, serviceLinkMode } from './links.ts';
 
 describe('format', () => {
@@ -35,5 +35,24 @@ describe('link rules (spec §5)', () => {
     expect(isFullNavigation('http://a')).toBe(true);
     expect(isFullNavigation('/app/dashboard')).toBe(true);
     expect(isFullNavigation('/saude/x')).toBe(false);
+  });
+});
+
+describe('dates and money: one module', () => {
+  test("today is Piauí's day (UTC−3), not the server's", () => {
+    expect(isoDayInPiaui(new Date('2026-06-16T02:30:00Z'))).toBe('2026-06-15');
+    expect(isoDayInPiaui(new Date('2026-06-16T03:30:00Z'))).toBe('2026-06-16');
+    expect(formatDate('2026-06-16T02:30:00Z')).toBe('15/06/2026');
+  });
+  test('calendar days and numbers in pt-BR', () => {
+    expect(formatIsoDay('2025-03-01')).toBe('01/03/2025');
+    expect(formatIsoDay('2025-03')).toBe('2025-03');
+    expect(formatNumber(1234.567, { maximumFractionDigits: 2 })).toBe('1.234,57');
+    expect(formatNumber(4, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe('4,0');
+  });
+  test('reais with a plain space, or the no-break space for table cells', () => {
+    expect(formatBrl(1234.5)).toBe('R$ 1.234,50');
+    expect(formatBrl(1234.5, { nonBreaking: true })).toBe('R$\u00a01.234,50');
+    expect(formatBrl(Number.NaN)).toBe('R$ 0,00');
   });
 });

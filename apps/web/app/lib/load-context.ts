@@ -1,20 +1,10 @@
-/** One call to our own API, made in-process by the server (Fastify `inject`): validation and auth run as for any caller. */
-export interface ApiRequest {
-  method: 'GET' | 'POST';
-  url: string;
-  body?: unknown;
-}
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
+import type { WebLoadContext } from '@portal/contracts';
 
+// The one load context of the pages (api, citizen, log, cspNonce), as the server builds it
+// (apps/server/src/plugins/web.ts); its type is the contracts' WebLoadContext.
 declare module 'react-router' {
-  interface AppLoadContext {
-    api: (request: ApiRequest) => Promise<ApiAnswer>;
-    /** this response's Content-Security-Policy nonce */
-    cspNonce: string;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends WebLoadContext {}
 }
 
 export {};

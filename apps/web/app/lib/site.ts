@@ -1,7 +1,7 @@
 import { catalogPath } from './paths.ts';
 
 // Addresses of the state's other sites that the portal links to. Confirm them before going live
-// (apps/web/NOTES-FOR-LEAD.md); none of them is loaded by the pages, only linked.
+// (apps/web/README.md, 'Before going live'); none of them is loaded by the pages, only linked.
 export const SITE = {
   name: 'Portal de Serviços do Governo do Piauí',
   transparencyPortal: 'https://transparencia.pi.gov.br',

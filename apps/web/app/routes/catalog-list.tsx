@@ -1,4 +1,4 @@
-import type { SearchItem, SearchRequest } from '@portal/contracts';
+import type { SearchRequest } from '@portal/contracts';
 import { data } from 'react-router';
 import { Pagination } from '../components/pagination/pagination.tsx';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
@@ -6,7 +6,7 @@ import { findCategory, flattenCategories } from '../features/catalog/categories.
 import styles from '../features/catalog/catalog-list.module.css';
 import { ListSidebar } from '../features/catalog/list-sidebar.tsx';
 import { listSource, PAGE_SIZE, pageIndexFrom, TARGETED_TOTAL } from '../features/catalog/list-navigation.ts';
-import { api, ApiError, failure, orEmpty } from '../lib/api.server.ts';
+import { api, optional, required } from '../lib/api.server.ts';
 import { matches } from '../lib/format.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/catalog-list';
@@ -23,7 +23,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pageIndex = pageIndexFrom(url.searchParams);
   const source = listSource(categorySlug, query);
 
-  const [categoryTree, departments] = await Promise.all([orEmpty(api.categories(context)), orEmpty(api.departments(context))]);
+  const [categoryTree, departments] = await Promise.all([
+    optional(context, 'categories', api.categories(context), []),
+    optional(context, 'departments', api.departments(context), []),
+  ]);
   const categories = flattenCategories(categoryTree);
   const category = source === 'search' ? findCategory(categories, categorySlug) ?? null : null;
 
@@ -39,15 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       size: PAGE_SIZE,
     };
 
-  let items: SearchItem[];
-  try {
-    items = await api.search(context, body);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
-      failure(err, categorySlug ? 'Esta categoria não existe. Veja a lista de categorias de serviços.' : 'Este órgão não existe. Veja a lista de órgãos do governo.');
-    }
-    failure(err);
-  }
+  const items = await required(context, api.search(context, body), {
+    notFound: categorySlug ? 'Esta categoria não existe. Veja a lista de categorias de serviços.' : 'Este órgão não existe. Veja a lista de órgãos do governo.',
+  });
   // The 'Cidadão' list is one fixed page (spec §4).
   const total = source === 'targeted' ? Math.min(TARGETED_TOTAL, items.length) : (items[0]?.resultTotal ?? 0);
   const pageCount = source === 'targeted' ? 1 : Math.max(1, Math.ceil(total / PAGE_SIZE));

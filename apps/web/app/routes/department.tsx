@@ -1,14 +1,16 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { data, Link, useLocation, useNavigation } from 'react-router';
+import { Slug } from '@portal/contracts';
+import { data, useLocation, useNavigation } from 'react-router';
 import { Pagination } from '../components/pagination/pagination.tsx';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
 import { PAGE_SIZE, pageIndexFrom } from '../features/catalog/list-navigation.ts';
 import styles from '../features/departments/departments.module.css';
-import { api, failure, isSlug, orEmpty } from '../lib/api.server.ts';
+import { api, optional, required } from '../lib/api.server.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
 import type { Route } from './+types/department';
+import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
 
 const NOT_FOUND = 'Órgão não encontrado. Veja a lista de secretarias de governo.';
 
@@ -23,14 +25,14 @@ export function validUrl(link: string): string | null {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!isSlug(params.orgao)) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (!Slug.safeParse(params.orgao).success) throw data({ message: NOT_FOUND }, { status: 404 });
   const pageIndex = pageIndexFrom(new URL(request.url).searchParams);
-  const departments = await api.departments(context).catch((err) => failure(err));
+  const departments = await required(context, api.departments(context));
   const department = departments.find((d) => d.slug === params.orgao);
   if (!department) throw data({ message: NOT_FOUND }, { status: 404 });
   const [sections, services] = await Promise.all([
-    orEmpty(api.sections(context, department.slug)),
-    api.search(context, { departmentSlug: department.slug, from: pageIndex * PAGE_SIZE, size: PAGE_SIZE }).catch((err) => failure(err)),
+    optional(context, 'department sections', api.sections(context, department.slug), []),
+    required(context, api.search(context, { departmentSlug: department.slug, from: pageIndex * PAGE_SIZE, size: PAGE_SIZE })),
   ]);
   const total = services[0]?.resultTotal ?? 0;
   return {
@@ -80,13 +82,13 @@ export default function Department({ loaderData }: Route.ComponentProps) {
   const address = s ? `${[s.address, s.district].filter(Boolean).join(', ')}${s.city ? `, ${s.city} - ${s.state}` : ''}${s.openingTime ? `. ${s.openingTime}` : ''}` : '';
   return (
     <div className="container">
-      <nav aria-label="Trilha de navegação" className="breadcrumb">
-        <ol>
-          <li><Link to={catalogPath('/')}>Início</Link></li>
-          <li><Link to={catalogPath('/orgao')}>Secretarias de Governo</Link></li>
-          <li><span aria-current="page">{department.shortName}</span></li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { to: catalogPath('/'), label: 'Início' },
+          { to: catalogPath('/orgao'), label: 'Secretarias de Governo' },
+        ]}
+        current={department.shortName}
+      />
       <header className={styles.header}>
         <h1>{department.shortName}</h1>
         <p className={styles.subtitle}>{department.name}</p>

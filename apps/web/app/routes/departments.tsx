@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Form, Link } from 'react-router';
 import styles from '../features/departments/departments.module.css';
-import { api, failure } from '../lib/api.server.ts';
+import { api, required } from '../lib/api.server.ts';
 import { matches } from '../lib/format.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/departments';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const departments = await api.departments(context).catch((err) => failure(err));
+  const departments = await required(context, api.departments(context));
   return {
     departments: departments.filter((d) => !d.hidden).map((d) => ({ slug: d.slug, shortName: d.shortName, name: d.name })),
     filter: new URL(request.url).searchParams.get('filtro') ?? '',

@@ -1,11 +1,11 @@
-import type { SearchItem } from '@portal/contracts';
 import { Carousel } from '../components/carousel/carousel.tsx';
+import { cardService } from '../components/service-card/card-service.ts';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
 import { BANNERS } from '../features/home/banners.ts';
 import { AudienceCards, CategoryBanner, HomeBanner, IndicatorsSection, OmbudsmanSection, type Indicators } from '../features/home/home-sections.tsx';
 import { AppPromotion, SocialSection } from '../features/home/outreach-sections.tsx';
 import { qrSvg } from '../features/home/qr.server.ts';
-import { api, orEmpty } from '../lib/api.server.ts';
+import { api, optional } from '../lib/api.server.ts';
 import { canonicalUrl, pageMeta } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { SITE } from '../lib/site.ts';
@@ -16,40 +16,24 @@ import type { Route } from './+types/home';
 /** Cards in each carousel of the home. */
 const CAROUSEL_SIZE = 12;
 
-const orNull = <T,>(promise: Promise<T>) =>
-  promise.catch((err) => {
-    console.error('indicator failed', err);
-    return null;
-  });
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [personal, categories, quickAccess, mostAccessed, availableServices, digitalServices, citizensRegistered] = await Promise.all([
     // The logged-in citizen's widgets (null when anonymous).
     loadPersonalHome(context),
-    orEmpty(api.categories(context)),
-    orEmpty(api.search(context, { highlighted: true, size: CAROUSEL_SIZE })),
-    orEmpty(api.search(context, { top_hit: 10 })),
-    orNull(api.indicator(context, 87, 76)),
-    orNull(api.indicator(context, 88, 77)),
-    orNull(api.indicator(context, 89, 78)),
+    optional(context, 'categories', api.categories(context), []),
+    optional(context, 'quick access', api.search(context, { highlighted: true, size: CAROUSEL_SIZE }), []),
+    optional(context, 'most accessed', api.search(context, { top_hit: 10 }), []),
+    optional(context, 'indicator: available services', api.indicator(context, 87, 76), null),
+    optional(context, 'indicator: digital services', api.indicator(context, 88, 77), null),
+    optional(context, 'indicator: citizens registered', api.indicator(context, 89, 78), null),
   ]);
   const indicators: Indicators = { availableServices, digitalServices, citizensRegistered };
-  const card = (s: SearchItem) => ({
-    title: s.title,
-    slug: s.slug,
-    description: s.description,
-    categorySlug: s.categorySlug,
-    icon: s.icon,
-    isOnline: s.isOnline,
-    departmentShortName: s.departmentShortName,
-    accessProfile: s.accessProfile,
-  });
   return {
     banner: Math.floor(Math.random() * BANNERS.length),
     categories: categories.filter((c) => !c.hidden),
-    quickAccess: quickAccess.map(card),
+    quickAccess: quickAccess.map(cardService),
     // Most accessed also lists services no longer offered; anonymous visitors see the active ones (spec §7).
-    mostAccessed: mostAccessed.filter((s) => s.active).map(card),
+    mostAccessed: mostAccessed.filter((s) => s.active).map(cardService),
     indicators,
     qr: { googlePlay: qrSvg(SITE.stores.googlePlay), appStore: qrSvg(SITE.stores.appStore) },
     canonical: canonicalUrl(request),

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { ApiError, required } from '../lib/api.server.ts';
 import { fillTemplate, isFormResource, MESSAGES, missingParams, placeholders, requiredMessage, fallbackFilename } from '../features/open-data/endpoints.ts';
 import { csvCounterpart, fetchSource, findEndpoint, invalidParams, jsonCounterpart, loadIndex, withPage } from '../features/open-data/open-data.server.ts';
 
@@ -13,7 +14,7 @@ const text = (status: number, message: string) =>
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const resources = params.resources ?? '';
-  const groups = await loadIndex(context);
+  const groups = await required(context, loadIndex(context));
   const found = isFormResource(resources) ? findEndpoint(groups, `${resources}/${params.endpoint ?? ''}`) : null;
   const csv = found && found.group.slug === resources ? csvCounterpart(found.group, found.endpoint) : null;
   if (!found || !csv) return text(404, MESSAGES.endpointNotFound);
@@ -29,8 +30,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const listing = jsonCounterpart(found.group, csv);
   if (listing) {
-    const check = await fetchSource(context, withPage(fillTemplate(listing.url, values), 1, 1));
-    if (!check.ok) return text(check.status === 400 || check.status === 404 ? check.status : 502, check.message ?? '');
+    const refused = await fetchSource(context, withPage(fillTemplate(listing.url, values), 1, 1)).then(
+      () => null,
+      (err: unknown) => {
+        if (err instanceof ApiError) return err;
+        throw err;
+      },
+    );
+    if (refused) return text(refused.status === 400 || refused.status === 404 ? refused.status : 502, refused.serverMessage ?? '');
   }
 
   const target = fillTemplate(csv.url, values);

@@ -3,15 +3,14 @@ import { data, useLocation, useNavigation } from 'react-router';
 import { showSnackbar } from '../components/snackbar/snackbar.tsx';
 import { ViewerScreen } from '../features/open-data/viewer-screen.tsx';
 import { resolveView } from '../features/open-data/viewer.server.ts';
+import { required } from '../lib/api.server.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/open-data-viewer';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const resolved = await resolveView(context, request, params['*'] ?? '').catch((err) => {
-    console.error('open-data viewer failed', err);
-    throw data({ message: 'Não foi possível carregar os dados abertos. Tente novamente em instantes.' }, { status: 502 });
+  const { view, status } = await required(context, resolveView(context, request, params['*'] ?? ''), {
+    failure: 'Não foi possível carregar os dados abertos. Tente novamente em instantes.',
   });
-  const { view, status } = resolved;
   return data({ view, canonical: canonicalUrl(request) }, { status, headers: { 'cache-control': 'no-store' } });
 }
 

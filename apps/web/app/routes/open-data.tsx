@@ -1,21 +1,19 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { GroupIcon } from '../features/open-data/group-icon.tsx';
 import { MESSAGES } from '../features/open-data/endpoints.ts';
 import styles from '../features/open-data/open-data.module.css';
 import { loadIndex } from '../features/open-data/open-data.server.ts';
 import { downloadHref } from '../features/open-data/viewer.server.ts';
+import { required } from '../lib/api.server.ts';
 import { matches } from '../lib/format.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/open-data';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const groups = await loadIndex(context).catch((err) => {
-    console.error('open-data index failed', err);
-    throw data({ message: 'Não foi possível carregar os grupos de dados abertos. Tente novamente em instantes.' }, { status: 502 });
-  });
+  const groups = await required(context, loadIndex(context), { failure: 'Não foi possível carregar os grupos de dados abertos. Tente novamente em instantes.' });
   return {
     groups: groups.map((g) => ({
       text: g.text,

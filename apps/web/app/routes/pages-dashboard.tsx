@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
-import { LevelBadge } from '../features/account/account-menu.tsx';
-import { highestLevel } from '../features/account/account-rules.ts';
-import { loadProfile } from '../features/account/header.server.ts';
+import { LevelBadge } from '../features/identity/account-menu.tsx';
+import { parseFavoriteSlugs } from '@portal/contracts';
+import { loadProfile } from '../features/identity/header.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import styles from '../features/pages/pages.module.css';
 import { requireCitizen } from '../lib/citizen.ts';
@@ -10,19 +10,12 @@ import { catalogPath } from '../lib/paths.ts';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const citizen = await requireCitizen(context, request);
   const profile = await loadProfile(context);
-  let favorites = 0;
-  try {
-    const parsed: unknown = JSON.parse(profile?.catalog_favorite || '[]');
-    favorites = Array.isArray(parsed) ? parsed.length : 0;
-  } catch {
-    favorites = 0;
-  }
   return {
     name: profile?.name || citizen.name,
     username: citizen.username,
     email: profile?.email || citizen.email,
-    level: highestLevel(profile?.roles ?? citizen.roles),
-    favorites,
+    level: profile ? profile.accessLevel : citizen.accessLevel,
+    favorites: parseFavoriteSlugs(profile?.catalog_favorite).length,
     unread: profile?.unreadNotifications ?? 0,
   };
 }

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
-import { loadProfile } from '../features/account/header.server.ts';
+import { loadProfile } from '../features/identity/header.server.ts';
 import { CnhCard, hasCnh } from '../features/cnh/cnh-card.tsx';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import styles from '../features/pages/pages.module.css';

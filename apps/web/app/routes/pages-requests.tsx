@@ -2,17 +2,17 @@ import { SIMPLIFIQUE_SUBJECTS, type SimplifiqueMine, type SimplifiqueSubject } f
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import styles from '../features/pages/pages.module.css';
+import { call, optional } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
 import { formatDate } from '../lib/format.ts';
 import { catalogPath } from '../lib/paths.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
-  const answer = await context.citizenApi({ method: 'GET', url: '/v1/simplifique/minhas' }).catch(() => null);
-  const suggestions = answer?.status === 200 ? (answer.body as SimplifiqueMine) : [];
+  const mine = await optional(context, 'simplifique suggestions', call<SimplifiqueMine>(context, { url: '/v1/simplifique/minhas', auth: 'citizen' }), null);
   return {
-    failed: answer?.status !== 200,
-    suggestions: suggestions.map((s) => ({
+    failed: !mine,
+    suggestions: (mine ?? []).map((s) => ({
       protocolo: s.protocolo,
       assunto: SIMPLIFIQUE_SUBJECTS[s.assunto as SimplifiqueSubject] ?? s.assunto,
       servico: s.servico,

@@ -1,15 +1,16 @@
 // The personal features put together for the root layout and the home (app layer: features do not
 // import each other). Everything here runs on the server, with the citizen's token added by the load context.
-import type { SearchItem } from '@portal/contracts';
+import { parseFavoriteSlugs, type CardService } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import { loadHeaderCitizen, loadProfile, type HeaderCitizen } from '../features/account/header.server.ts';
+import { cardService } from '../components/service-card/card-service.ts';
+import { loadHeaderCitizen, loadProfile, type HeaderCitizen } from '../features/identity/header.server.ts';
 import { hasCnh } from '../features/cnh/cnh-card.tsx';
 import type { CnhClaims } from '../features/cnh/cnh-status.ts';
 import { homeCatalog } from '../features/favorites/home-catalog.ts';
 import { loadBalance } from '../features/nota-piauiense/nota-piauiense.server.ts';
 import { loadPayslips, type PayslipItem } from '../features/payslips/payslips.server.ts';
 import { loadRecommendations, type Recommendations } from '../features/recommendations/recommendations.server.ts';
-import { api, orEmpty } from '../lib/api.server.ts';
+import { api, optional } from '../lib/api.server.ts';
 import { CATALOG_BASE } from '../lib/paths.ts';
 
 export type ShellCitizen = HeaderCitizen & { balance: number };
@@ -20,26 +21,13 @@ export async function loadShellCitizen(context: AppLoadContext): Promise<ShellCi
   return citizen ? { ...citizen, balance } : null;
 }
 
-export type FavoriteCard = Pick<SearchItem, 'title' | 'slug' | 'description' | 'categorySlug' | 'icon' | 'isOnline' | 'departmentShortName' | 'accessProfile'>;
-
 export interface PersonalHome {
-  favorites: FavoriteCard[];
+  favorites: CardService[];
   payslips: PayslipItem[];
   cnh: CnhClaims | null;
   recommendations: Recommendations;
   now: number;
 }
-
-const card = (s: SearchItem): FavoriteCard => ({
-  title: s.title,
-  slug: s.slug,
-  description: s.description,
-  categorySlug: s.categorySlug,
-  icon: s.icon,
-  isOnline: s.isOnline,
-  departmentShortName: s.departmentShortName,
-  accessProfile: s.accessProfile,
-});
 
 /** The home's logged-in widgets (spec §1), or null for an anonymous visitor. */
 export async function loadPersonalHome(context: AppLoadContext): Promise<PersonalHome | null> {
@@ -50,21 +38,15 @@ export async function loadPersonalHome(context: AppLoadContext): Promise<Persona
     loadPayslips(context),
     loadRecommendations(context, citizen.username, CATALOG_BASE || ''),
     // The home's list of services (spec §7, top_hit 500): favourites become cards from it.
-    orEmpty(api.search(context, { top_hit: 500 })),
+    optional(context, 'home catalog', api.search(context, { top_hit: 500 }), []),
   ]);
-  let slugs: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(profile?.catalog_favorite || '[]');
-    if (Array.isArray(parsed)) slugs = parsed.filter((s): s is string => typeof s === 'string');
-  } catch {
-    slugs = [];
-  }
+  const slugs = parseFavoriteSlugs(profile?.catalog_favorite);
   const bySlug = new Map(homeCatalog(top, true).map((s) => [s.slug, s]));
   const cnh: CnhClaims | null = profile && hasCnh(profile) ? profile : null;
   return {
     favorites: slugs.flatMap((slug) => {
       const found = bySlug.get(slug);
-      return found ? [card(found)] : [];
+      return found ? [cardService(found)] : [];
     }),
     payslips,
     cnh: cnh

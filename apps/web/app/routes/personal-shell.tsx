@@ -1,15 +1,16 @@
 // The personal features put into the layout (app layer: the header and the cards are shared
 // components that only offer slots; the features fill them here).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ServiceCardActionContext } from '../components/service-card/service-card.tsx';
 import { showSnackbar } from '../components/snackbar/snackbar.tsx';
-import { AccountMenu } from '../features/account/account-menu.tsx';
+import { AccountMenu } from '../features/identity/account-menu.tsx';
 import { FavoriteStar } from '../features/favorites/favorite-star.tsx';
 import { FavoritesProvider } from '../features/favorites/favorites-context.tsx';
 import { BalanceChip } from '../features/nota-piauiense/balance-chip.tsx';
 import { NotificationsBell } from '../features/notifications/notifications-panel.tsx';
 import pageStyles from '../features/pages/pages.module.css';
 import type { ShellCitizen } from './personal-data.server.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 /** The logged-in header: bell, Nota Piauiense chip, the citizen's menu. */
 export function PersonalAccount({ citizen }: { citizen: ShellCitizen }) {
@@ -38,9 +39,8 @@ export function PersonalProviders({ citizen, children }: { citizen: ShellCitizen
  * once scripts run, the snackbar says it instead.
  */
 export function PageNotice({ notice }: { notice: { message: string; tone: 'success' | 'error' } | null }) {
-  const [scripted, setScripted] = useState(false);
+  const scripted = useHydrated();
   useEffect(() => {
-    setScripted(true);
     if (notice) showSnackbar(notice.message, notice.tone);
   }, [notice]);
   if (!notice || scripted) return null;

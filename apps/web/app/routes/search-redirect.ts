@@ -1,3 +1,4 @@
+import { Slug } from '@portal/contracts';
 import { redirect } from 'react-router';
 import { searchTarget } from '../features/catalog/list-navigation.ts';
 import { catalogPath } from '../lib/paths.ts';
@@ -11,9 +12,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const text = url.searchParams.get('q') ?? '';
   const category = url.searchParams.get('categoria');
-  const target = searchTarget(text, category && /^[a-z0-9-]+$/.test(category) ? category : null);
+  const target = searchTarget(text, category && Slug.safeParse(category).success ? category : null);
   if (target) return redirect(catalogPath(target));
-  return redirect(catalogPath(category ? `/list/${category}` : '/list'));
+  return redirect(catalogPath(category && Slug.safeParse(category).success ? `/list/${category}` : '/list'));
 }
 
 /** The search form is a GET: a POST answers 405 in Portuguese, not React Router's English. */

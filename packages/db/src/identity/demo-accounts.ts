@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { todayInPiaui } from '../calendar.ts';
 import type { Database } from '../client.ts';
-import * as t from '../schema.ts';
+import * as t from '../schema/index.ts';
 import { stableHash } from '../seed.ts';
-import { hashPassword } from './password.ts';
 
 /** The demo accounts of the README ('Contas de demonstração'); both log in with DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'portal-demo';
+/**
+ * DEMO_PASSWORD hashed once with the identity module's scheme (apps/server/src/modules/identity/password.ts,
+ * `scrypt$N$r$p$salt$hash`). Kept as data so the seed needs no hashing code and packages never import apps;
+ * the password is public anyway, so a fixed salt costs nothing. A test there checks the two agree.
+ */
+export const DEMO_PASSWORD_HASH = 'scrypt$16384$8$1$KZVTMjzIOwEzKemdLci_Lg$4KwXTN_-Qu968QFnz7kUy3GnEnjsBEK-OuUvO6DE1vc';
 export const DEMO_ACCOUNTS = {
   maria: { sub: '5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11', username: 'maria.silva' },
   joao: { sub: '9e3a7c51-6b2d-4f80-a1c4-7d5e9f2b3c22', username: 'joao.souza' },
@@ -14,10 +20,7 @@ export const DEMO_ACCOUNTS = {
 const DAY = 86_400_000;
 
 /** A calendar date (yyyy-mm-dd) `days` away from `today`, in Piauí's time zone. */
-function dateFrom(today: Date, days: number): string {
-  const shifted = new Date(today.getTime() + days * DAY);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Fortaleza', year: 'numeric', month: '2-digit', day: '2-digit' }).format(shifted);
-}
+const dateFrom = (today: Date, days: number): string => todayInPiaui(new Date(today.getTime() + days * DAY));
 const ago = (today: Date, days: number, hours = 0) => new Date(today.getTime() - days * DAY - hours * 3_600_000);
 
 /** Services each kind of citizen tends to use: the synthetic population that gives recommendations something to learn from. */
@@ -57,7 +60,7 @@ export async function isIdentityEmpty(db: Database): Promise<boolean> {
  * `today` so that the demo stays true (Maria's CNH always expires in 45 days). Needs the demo catalog.
  */
 export async function seedIdentityDemo(db: Database, today: Date = new Date()): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = DEMO_PASSWORD_HASH;
   const { maria, joao } = DEMO_ACCOUNTS;
   await db.transaction(async (tx) => {
     await tx.insert(t.users).values([

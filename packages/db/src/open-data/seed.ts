@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { stableHash } from '../seed.ts';
-import * as t from '../schema.ts';
+import * as t from '../schema/index.ts';
 import {
   BIDDING_MODALITIES, BODIES, BONDS, CITIES, COMPANY_CORES, COMPANY_KINDS, COMPANY_SUFFIXES, DEFAULT_BODY, DOCUMENT_KINDS, EXPENSE_ELEMENTS,
   FIRST_NAMES, FUNDING_SOURCES, OUT_OF_STATE_CITIES, POSITIONS, REVENUE_NATURES, SURNAMES, TENDER_MODALITIES, TENDER_STATUSES,

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { CatalogItem } from '@portal/contracts';
+import { PIAUI_TIME_ZONE } from '@portal/db';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
@@ -23,7 +24,7 @@ export function htmlToParagraphs(html: string): string[] {
     .filter(Boolean);
 }
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Fortaleza' });
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: PIAUI_TIME_ZONE });
 
 /** A printable service sheet: what a citizen takes to the counter. Returns the PDF bytes. */
 export function renderServicePdf(item: CatalogItem, pageUrl: string): Promise<Buffer> {

@@ -1,24 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '@portal/db';
-import type { DepartmentRow, SectionRow } from '../../lib/mappers.ts';
+import { schema, type Database } from '@portal/db';
+import type { Department, Section } from '../../lib/mappers.ts';
 import { rows } from '../../lib/rows.ts';
 
-export interface CategoryRow {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  icon: string;
-  iconapp: string;
-  corhex: string;
-  order_index: number;
-  hidden: boolean;
-  audience: string | null;
-  parent_id: number | null;
-}
+export type Category = typeof schema.categories.$inferSelect;
 
 export function listCategories(db: Database) {
-  return rows<CategoryRow>(db, sql`select * from categories order by order_index, name`);
+  return db.select().from(schema.categories).orderBy(schema.categories.orderIndex, schema.categories.name);
 }
 
 /** The whole service as one JSON document, in one round trip. */
@@ -43,8 +31,8 @@ export interface ServiceDocument {
   access_count: number;
   created_at: string;
   updated_at: string;
-  category: CategoryRow;
-  department: DepartmentRow;
+  category: Category;
+  department: Department;
   access_profile: { id: number; name: 'BRONZE' | 'PRATA' | 'OURO' | 'OPALA'; weight: number };
   result_category: { id: number; name: string };
   tags: string[];
@@ -52,7 +40,7 @@ export interface ServiceDocument {
   popular_names: string[];
   steps: { id: number; name: string; description: string; channel: 'online' | 'presencial'; html_content: string; order_index: number; documents: string[] }[];
   info: { id: number; title: string; text: string; order_index: number; icon: string }[];
-  sections: SectionRow[];
+  sections: Section[];
   data_rows: { id: number; name: string; value: string }[];
   rating_average: number | null;
   rating_count: number;
@@ -68,8 +56,10 @@ export async function findServiceDocument(db: Database, slug: string): Promise<S
       'is_free', s.is_free, 'is_online', s.is_online, 'is_digital', s.is_digital, 'is_self_service', s.is_self_service,
       'highlighted', s.highlighted, 'active', s.active, 'platforms', s.platforms, 'access_count', s.access_count,
       'created_at', s.created_at, 'updated_at', s.updated_at,
-      'category', to_json(c),
-      'department', json_build_object('id', d.id, 'slug', d.slug, 'short_name', d.short_name, 'name', d.name,
+      'category', json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'description', c.description, 'icon', c.icon,
+         'iconapp', c.iconapp, 'corhex', c.corhex, 'orderIndex', c.order_index, 'hidden', c.hidden, 'audience', c.audience,
+         'parentId', c.parent_id),
+      'department', json_build_object('id', d.id, 'slug', d.slug, 'shortName', d.short_name, 'name', d.name,
          'description', d.description, 'mission', d.mission, 'vision', d.vision, 'values', d.values,
          'link', d.link, 'hidden', d.hidden, 'active', d.active),
       'access_profile', json_build_object('id', ap.id, 'name', ap.name, 'weight', ap.weight),
@@ -83,7 +73,10 @@ export async function findServiceDocument(db: Database, slug: string): Promise<S
          order by st.order_index) from service_steps st where st.service_id = s.id), '[]'),
       'info', coalesce((select json_agg(json_build_object('id', i.id, 'title', i.title, 'text', i.text, 'order_index', i.order_index, 'icon', i.icon)
          order by i.order_index) from service_info i where i.service_id = s.id), '[]'),
-      'sections', coalesce((select json_agg(to_json(ds) order by ds.city, ds.name) from service_sections ss
+      'sections', coalesce((select json_agg(json_build_object('id', ds.id, 'departmentId', ds.department_id, 'slug', ds.slug,
+           'name', ds.name, 'address', ds.address, 'district', ds.district, 'complement', ds.complement, 'postalCode', ds.postal_code,
+           'city', ds.city, 'state', ds.state, 'countryCode', ds.country_code, 'openingTime', ds.opening_time, 'phone', ds.phone,
+           'latitude', ds.latitude, 'longitude', ds.longitude, 'active', ds.active) order by ds.city, ds.name) from service_sections ss
          join department_sections ds on ds.id = ss.section_id where ss.service_id = s.id and ds.active), '[]'),
       'data_rows', coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'value', r.value) order by r.id)
          from catalog_data_rows r where r.service_id = s.id), '[]'),

@@ -16,7 +16,7 @@ export async function categoryTree(db: Database): Promise<CategoryNode[]> {
       description: row.description,
       hidden: row.hidden,
       icon: row.icon,
-      orderIndex: row.order_index,
+      orderIndex: row.orderIndex,
       corhex: row.corhex,
       iconapp: row.iconapp,
       audience: row.audience,
@@ -27,7 +27,7 @@ export async function categoryTree(db: Database): Promise<CategoryNode[]> {
   const roots: CategoryNode[] = [];
   for (const row of all) {
     const node = nodes.get(row.id)!;
-    const parent = row.parent_id == null ? undefined : nodes.get(row.parent_id);
+    const parent = row.parentId == null ? undefined : nodes.get(row.parentId);
     if (parent) {
       parent.__categories__.push(node);
       parent.__has_categories__ = true;
@@ -76,7 +76,7 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
       description: c.description,
       hidden: c.hidden,
       icon: c.icon,
-      orderIndex: c.order_index,
+      orderIndex: c.orderIndex,
       corhex: c.corhex,
       iconapp: c.iconapp,
     },

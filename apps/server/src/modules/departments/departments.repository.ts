@@ -1,22 +1,26 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '@portal/db';
-import type { DepartmentRow, SectionRow } from '../../lib/mappers.ts';
-import { rows } from '../../lib/rows.ts';
+import { and, eq, not } from 'drizzle-orm';
+import { schema, type Database } from '@portal/db';
+
+const { departments, departmentSections } = schema;
 
 export function listDepartments(db: Database) {
-  return rows<DepartmentRow>(db, sql`select * from departments where not hidden order by short_name`);
+  return db.select().from(departments).where(not(departments.hidden)).orderBy(departments.shortName);
 }
 
 /** By numeric id or by slug. */
 export async function findDepartment(db: Database, idOrSlug: string) {
   const byId = /^\d+$/.test(idOrSlug);
-  const found = await rows<DepartmentRow>(
-    db,
-    byId ? sql`select * from departments where id = ${Number(idOrSlug)}` : sql`select * from departments where slug = ${idOrSlug}`,
-  );
-  return found[0] ?? null;
+  const [found] = await db
+    .select()
+    .from(departments)
+    .where(byId ? eq(departments.id, Number(idOrSlug)) : eq(departments.slug, idOrSlug));
+  return found ?? null;
 }
 
 export function listSections(db: Database, departmentId: number) {
-  return rows<SectionRow>(db, sql`select * from department_sections where department_id = ${departmentId} and active order by id`);
+  return db
+    .select()
+    .from(departmentSections)
+    .where(and(eq(departmentSections.departmentId, departmentId), eq(departmentSections.active, true)))
+    .orderBy(departmentSections.id);
 }

@@ -1,6 +1,7 @@
 import { ErrorResponse, FavoritesResponse, SetFavoriteRequest } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error.ts';
+import { favoriteSlugs } from '../../lib/favorite-slugs.ts';
 import * as repository from './favorites.repository.ts';
 
 export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       const serviceId = await repository.findServiceId(app.db, slug);
       if (serviceId == null) throw notFound('Serviço não encontrado.');
       await repository.setFavorite(app.db, user.sub, serviceId, !remove);
-      return { slug, favorite: !remove, favorites: await repository.listFavoriteSlugs(app.db, user.sub) };
+      return { slug, favorite: !remove, favorites: await favoriteSlugs(app.db, user.sub) };
     },
   );
 
@@ -39,6 +40,6 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FavoritesResponse, 401: ErrorResponse },
       },
     },
-    async (request) => ({ favorites: await repository.listFavoriteSlugs(app.db, request.user!.sub) }),
+    async (request) => ({ favorites: await favoriteSlugs(app.db, request.user!.sub) }),
   );
 };

@@ -1,12 +1,6 @@
 import { ACCESS_LEVEL_ORDER, type UserInfo } from '@portal/contracts';
-import type { UserRow } from './identity.repository.ts';
-
-const TIME_ZONE = 'America/Fortaleza';
-
-/** Today's date in Piauí, yyyy-mm-dd. */
-export function todayInPiaui(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+import { todayInPiaui } from '@portal/db';
+import type { User } from './identity.repository.ts';
 
 /** yyyy-mm-dd → dd/mm/yyyy; '' for null. */
 export function brDate(iso: string | null): string {
@@ -29,41 +23,41 @@ export function highestAccessLevel(roles: string[]): (typeof ACCESS_LEVEL_ORDER)
 }
 
 /** Every claim of spec §3 and issue 6 for one account, computed now (CNH status depends on today). */
-export function userClaims(user: UserRow, favorites: string[], now: Date = new Date()): UserInfo {
-  const validUntil = user.cnh_valid_until;
+export function userClaims(user: User, favorites: string[], now: Date = new Date()): UserInfo {
+  const validUntil = user.cnhValidUntil;
   return {
     sub: user.sub,
-    email_verified: user.email_verified,
+    email_verified: user.emailVerified,
     roles: user.roles,
     groups: user.groups,
     preferred_username: user.username,
-    given_name: user.given_name,
-    family_name: user.family_name,
+    given_name: user.givenName,
+    family_name: user.familyName,
     name: user.name,
     nomeCompleto: user.name,
-    nomeMae: user.mother_name,
-    dataNascimento: brDate(user.birth_date),
+    nomeMae: user.motherName,
+    dataNascimento: brDate(user.birthDate),
     email: user.email,
     catalog_favorite: JSON.stringify(favorites),
     veiculos: user.vehicles,
     dataValidadeCNH: brDate(validUntil),
-    dataEmissao: user.cnh_issued_on ?? '',
-    categoriaCNH: user.cnh_category ?? '',
-    numeroRegistro: user.cnh_number ?? '',
-    registro: user.cnh_registry ?? '',
-    bloqueioBca: user.cnh_block_bca,
-    bloqueioCnhApreendida: user.cnh_block_seized,
+    dataEmissao: user.cnhIssuedOn ?? '',
+    categoriaCNH: user.cnhCategory ?? '',
+    numeroRegistro: user.cnhNumber ?? '',
+    registro: user.cnhRegistry ?? '',
+    bloqueioBca: user.cnhBlockBca,
+    bloqueioCnhApreendida: user.cnhBlockSeized,
     cnhVencida: validUntil != null && validUntil < todayInPiaui(now),
   };
 }
 
 /** What the ID token carries: who logged in and their access level, no personal data (issue 9). */
-export function identityClaims(user: UserRow): Pick<UserInfo, 'sub' | 'name' | 'given_name' | 'family_name' | 'preferred_username' | 'roles' | 'groups'> {
+export function identityClaims(user: User): Pick<UserInfo, 'sub' | 'name' | 'given_name' | 'family_name' | 'preferred_username' | 'roles' | 'groups'> {
   return {
     sub: user.sub,
     name: user.name,
-    given_name: user.given_name,
-    family_name: user.family_name,
+    given_name: user.givenName,
+    family_name: user.familyName,
     preferred_username: user.username,
     roles: user.roles,
     groups: user.groups,
@@ -73,7 +67,7 @@ export function identityClaims(user: UserRow): Pick<UserInfo, 'sub' | 'name' | '
 /** Claims of each scope the embedded provider announces. */
 export const SCOPE_CLAIMS = {
   openid: ['sub'],
-  email: ['email', 'email_verified'],
+  email: ['email', 'emailVerified'],
   profile: [
     'name',
     'given_name',

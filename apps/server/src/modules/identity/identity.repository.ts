@@ -1,49 +1,20 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '@portal/db';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { schema, type Database } from '@portal/db';
 import { rows } from '../../lib/rows.ts';
 
-export interface UserRow {
-  sub: string;
-  username: string;
-  password_hash: string;
-  name: string;
-  given_name: string;
-  family_name: string;
-  email: string;
-  email_verified: boolean;
-  roles: string[];
-  groups: string[];
-  cpf: string;
-  mother_name: string;
-  birth_date: string | null;
-  vehicles: Record<string, unknown>[];
-  cnh_category: string | null;
-  cnh_number: string | null;
-  cnh_registry: string | null;
-  cnh_issued_on: string | null;
-  cnh_valid_until: string | null;
-  cnh_block_bca: boolean;
-  cnh_block_seized: boolean;
+const { identitySecrets, oidcModels, users, webLoginStates, webSessions } = schema;
+
+/** An account of the embedded provider; `vehicles` is jsonb, typed here as the claims carry it. */
+export type User = Omit<typeof users.$inferSelect, 'vehicles'> & { vehicles: Record<string, unknown>[] };
+
+export async function findUserByUsername(db: Database, username: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return (user as User | undefined) ?? null;
 }
 
-const USER_COLUMNS = sql`sub, username, password_hash, name, given_name, family_name, email, email_verified, roles, groups, cpf,
-  mother_name, birth_date::text as birth_date, vehicles, cnh_category, cnh_number, cnh_registry,
-  cnh_issued_on::text as cnh_issued_on, cnh_valid_until::text as cnh_valid_until, cnh_block_bca, cnh_block_seized`;
-
-export async function findUserByUsername(db: Database, username: string): Promise<UserRow | null> {
-  return (await rows<UserRow>(db, sql`select ${USER_COLUMNS} from users where lower(username) = lower(${username})`))[0] ?? null;
-}
-
-export async function findUserBySub(db: Database, sub: string): Promise<UserRow | null> {
-  return (await rows<UserRow>(db, sql`select ${USER_COLUMNS} from users where sub = ${sub}`))[0] ?? null;
-}
-
-export async function favoriteSlugs(db: Database, sub: string): Promise<string[]> {
-  const found = await rows<{ slug: string }>(
-    db,
-    sql`select s.slug from favorites f join services s on s.id = f.service_id where f.user_sub = ${sub} order by f.created_at desc, s.slug`,
-  );
-  return found.map((r) => r.slug);
+export async function findUserBySub(db: Database, sub: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.sub, sub));
+  return (user as User | undefined) ?? null;
 }
 
 /** The two figures of the header that live beside the account: balance and unread messages. */
@@ -60,19 +31,16 @@ export async function headerFigures(db: Database, sub: string): Promise<{ balanc
 
 /** The stored value of a secret, created by `create` when absent; concurrent first starts agree on one. */
 export async function secret<T>(db: Database, name: string, create: () => Promise<T> | T): Promise<T> {
-  const existing = await rows<{ value: T }>(db, sql`select value from identity_secrets where name = ${name}`);
-  if (existing[0]) return existing[0].value;
-  const value = await create();
-  await db.execute(sql`insert into identity_secrets (name, value) values (${name}, ${JSON.stringify(value)}::jsonb) on conflict (name) do nothing`);
-  return (await rows<{ value: T }>(db, sql`select value from identity_secrets where name = ${name}`))[0]!.value;
+  const read = () => db.select({ value: identitySecrets.value }).from(identitySecrets).where(eq(identitySecrets.name, name));
+  const [existing] = await read();
+  if (existing) return existing.value as T;
+  await db.insert(identitySecrets).values({ name, value: await create() }).onConflictDoNothing();
+  return (await read())[0]!.value as T;
 }
 
 // --- oidc-provider's models ---------------------------------------------------------------------------
 
-export interface OidcModelRow {
-  payload: Record<string, unknown>;
-  consumed_at: string | null;
-}
+export type OidcModel = Pick<typeof oidcModels.$inferSelect, 'payload' | 'consumedAt'>;
 
 export async function upsertOidcModel(
   db: Database,
@@ -81,85 +49,73 @@ export async function upsertOidcModel(
   payload: Record<string, unknown>,
   expiresIn: number | undefined,
 ) {
-  const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
-  const grantId = typeof payload.grantId === 'string' ? payload.grantId : null;
-  const userCode = typeof payload.userCode === 'string' ? payload.userCode : null;
-  const uid = typeof payload.uid === 'string' ? payload.uid : null;
-  await db.execute(sql`
-    insert into oidc_models (kind, id, payload, grant_id, user_code, uid, expires_at)
-    values (${kind}, ${id}, ${JSON.stringify(payload)}::jsonb, ${grantId}, ${userCode}, ${uid}, ${expiresAt})
-    on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
-      user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`);
+  const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : null);
+  const row = {
+    payload,
+    grantId: text('grantId'),
+    userCode: text('userCode'),
+    uid: text('uid'),
+    expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+  };
+  await db
+    .insert(oidcModels)
+    .values({ kind, id, ...row })
+    .onConflictDoUpdate({ target: [oidcModels.kind, oidcModels.id], set: row });
 }
 
-export async function findOidcModel(db: Database, kind: string, column: 'id' | 'uid' | 'user_code', value: string) {
-  const where =
-    column === 'id' ? sql`id = ${value}` : column === 'uid' ? sql`uid = ${value}` : sql`user_code = ${value}`;
-  return (
-    await rows<OidcModelRow>(
-      db,
-      sql`select payload, consumed_at::text as consumed_at from oidc_models
-          where kind = ${kind} and ${where} and (expires_at is null or expires_at > now()) limit 1`,
-    )
-  )[0] ?? null;
+const OIDC_LOOKUP = { id: oidcModels.id, uid: oidcModels.uid, user_code: oidcModels.userCode } as const;
+
+export async function findOidcModel(db: Database, kind: string, column: keyof typeof OIDC_LOOKUP, value: string): Promise<OidcModel | null> {
+  const [found] = await db
+    .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.kind, kind), eq(OIDC_LOOKUP[column], value), or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`))))
+    .limit(1);
+  return found ?? null;
 }
 
 export async function consumeOidcModel(db: Database, kind: string, id: string) {
-  await db.execute(sql`update oidc_models set consumed_at = now() where kind = ${kind} and id = ${id}`);
+  await db.update(oidcModels).set({ consumedAt: sql`now()` }).where(and(eq(oidcModels.kind, kind), eq(oidcModels.id, id)));
 }
 
 export async function destroyOidcModel(db: Database, kind: string, id: string) {
-  await db.execute(sql`delete from oidc_models where kind = ${kind} and id = ${id}`);
+  await db.delete(oidcModels).where(and(eq(oidcModels.kind, kind), eq(oidcModels.id, id)));
 }
 
 export async function revokeOidcGrant(db: Database, grantId: string) {
-  await db.execute(sql`delete from oidc_models where grant_id = ${grantId}`);
+  await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
 }
 
 export async function pruneOidcModels(db: Database) {
-  await db.execute(sql`delete from oidc_models where expires_at < now() - interval '1 hour'`);
+  await db.delete(oidcModels).where(lt(oidcModels.expiresAt, sql`now() - interval '1 hour'`));
 }
 
 // --- the web app's sessions ---------------------------------------------------------------------------
 
-export interface WebSessionRow {
-  id_hash: string;
-  user_sub: string;
-  claims: Record<string, unknown>;
-  access_token: string;
-  refresh_token: string | null;
-  id_token: string | null;
-  access_expires_at: string;
-  expires_at: string;
-}
+/** A web session; `claims` is jsonb, typed here as the ID token's claims. */
+export type WebSessionRow = Omit<typeof webSessions.$inferSelect, 'claims' | 'createdAt'> & { claims: Record<string, unknown> };
 
-export interface NewWebSession {
-  idHash: string;
-  userSub: string;
-  claims: Record<string, unknown>;
-  accessToken: string;
-  refreshToken: string | null;
-  idToken: string | null;
-  accessExpiresAt: Date;
-  expiresAt: Date;
-}
+const SESSION_COLUMNS = {
+  idHash: webSessions.idHash,
+  userSub: webSessions.userSub,
+  claims: webSessions.claims,
+  accessToken: webSessions.accessToken,
+  refreshToken: webSessions.refreshToken,
+  idToken: webSessions.idToken,
+  accessExpiresAt: webSessions.accessExpiresAt,
+  expiresAt: webSessions.expiresAt,
+};
 
-export async function insertWebSession(db: Database, s: NewWebSession) {
-  await db.execute(sql`
-    insert into web_sessions (id_hash, user_sub, claims, access_token, refresh_token, id_token, access_expires_at, expires_at)
-    values (${s.idHash}, ${s.userSub}, ${JSON.stringify(s.claims)}::jsonb, ${s.accessToken}, ${s.refreshToken}, ${s.idToken},
-            ${s.accessExpiresAt.toISOString()}, ${s.expiresAt.toISOString()})`);
+export async function insertWebSession(db: Database, session: WebSessionRow) {
+  await db.insert(webSessions).values(session);
 }
 
 export async function findWebSession(db: Database, idHash: string): Promise<WebSessionRow | null> {
-  return (
-    await rows<WebSessionRow>(
-      db,
-      sql`select id_hash, user_sub, claims, access_token, refresh_token, id_token,
-                 access_expires_at::text as access_expires_at, expires_at::text as expires_at
-          from web_sessions where id_hash = ${idHash} and expires_at > now()`,
-    )
-  )[0] ?? null;
+  const [found] = await db
+    .select(SESSION_COLUMNS)
+    .from(webSessions)
+    .where(and(eq(webSessions.idHash, idHash), gt(webSessions.expiresAt, sql`now()`)));
+  return (found as WebSessionRow | undefined) ?? null;
 }
 
 /** Stores refreshed tokens only if nobody refreshed in between (another instance, a parallel request). */
@@ -169,42 +125,38 @@ export async function updateWebSessionTokens(
   previousAccessToken: string,
   tokens: { accessToken: string; refreshToken: string | null; idToken: string | null; accessExpiresAt: Date },
 ): Promise<boolean> {
-  const updated = await rows<{ id_hash: string }>(
-    db,
-    sql`update web_sessions set access_token = ${tokens.accessToken}, refresh_token = coalesce(${tokens.refreshToken}, refresh_token),
-          id_token = coalesce(${tokens.idToken}, id_token), access_expires_at = ${tokens.accessExpiresAt.toISOString()}
-        where id_hash = ${idHash} and access_token = ${previousAccessToken} returning id_hash`,
-  );
+  const updated = await db
+    .update(webSessions)
+    .set({
+      accessToken: tokens.accessToken,
+      refreshToken: sql`coalesce(${tokens.refreshToken}, ${webSessions.refreshToken})`,
+      idToken: sql`coalesce(${tokens.idToken}, ${webSessions.idToken})`,
+      accessExpiresAt: tokens.accessExpiresAt,
+    })
+    .where(and(eq(webSessions.idHash, idHash), eq(webSessions.accessToken, previousAccessToken)))
+    .returning({ idHash: webSessions.idHash });
   return updated.length > 0;
 }
 
 export async function deleteWebSession(db: Database, idHash: string): Promise<WebSessionRow | null> {
-  return (
-    await rows<WebSessionRow>(
-      db,
-      sql`delete from web_sessions where id_hash = ${idHash}
-          returning id_hash, user_sub, claims, access_token, refresh_token, id_token,
-                    access_expires_at::text as access_expires_at, expires_at::text as expires_at`,
-    )
-  )[0] ?? null;
+  const [ended] = await db.delete(webSessions).where(eq(webSessions.idHash, idHash)).returning(SESSION_COLUMNS);
+  return (ended as WebSessionRow | undefined) ?? null;
 }
 
 export async function pruneWebSessions(db: Database) {
-  await db.execute(sql`delete from web_sessions where expires_at < now()`);
-  await db.execute(sql`delete from web_login_states where expires_at < now()`);
+  await db.delete(webSessions).where(lt(webSessions.expiresAt, sql`now()`));
+  await db.delete(webLoginStates).where(lt(webLoginStates.expiresAt, sql`now()`));
 }
 
-export async function insertLoginState(db: Database, s: { state: string; codeVerifier: string; nonce: string; returnTo: string; expiresAt: Date }) {
-  await db.execute(sql`insert into web_login_states (state, code_verifier, nonce, return_to, expires_at)
-                       values (${s.state}, ${s.codeVerifier}, ${s.nonce}, ${s.returnTo}, ${s.expiresAt.toISOString()})`);
+export async function insertLoginState(db: Database, state: typeof webLoginStates.$inferInsert) {
+  await db.insert(webLoginStates).values(state);
 }
 
 /** A login in progress, used once. */
 export async function takeLoginState(db: Database, state: string) {
-  return (
-    await rows<{ code_verifier: string; nonce: string; return_to: string }>(
-      db,
-      sql`delete from web_login_states where state = ${state} and expires_at > now() returning code_verifier, nonce, return_to`,
-    )
-  )[0] ?? null;
+  const [taken] = await db
+    .delete(webLoginStates)
+    .where(and(eq(webLoginStates.state, state), gt(webLoginStates.expiresAt, sql`now()`)))
+    .returning({ codeVerifier: webLoginStates.codeVerifier, nonce: webLoginStates.nonce, returnTo: webLoginStates.returnTo });
+  return taken ?? null;
 }

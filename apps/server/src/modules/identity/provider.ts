@@ -2,6 +2,7 @@ import type { Database } from '@portal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors, type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { identityClaims, SCOPE_CLAIMS, userClaims } from './claims.ts';
+import { favoriteSlugs } from '../../lib/favorite-slugs.ts';
 import * as repository from './identity.repository.ts';
 import { logoutPage, messagePage, type Page } from './pages.ts';
 import { cspNonce } from '../../plugins/security.ts';
@@ -18,9 +19,9 @@ export const ACCESS_TOKEN_TTL = 10 * MINUTE;
 function databaseAdapter(db: Database): (kind: string) => Adapter {
   let writes = 0;
   return (kind) => {
-    const toPayload = (row: repository.OidcModelRow | null): AdapterPayload | undefined => {
+    const toPayload = (row: repository.OidcModel | null): AdapterPayload | undefined => {
       if (!row) return undefined;
-      return { ...(row.payload as AdapterPayload), ...(row.consumed_at ? { consumed: Math.floor(Date.parse(row.consumed_at) / 1000) } : {}) };
+      return { ...(row.payload as AdapterPayload), ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
     };
     return {
       async upsert(id, payload, expiresIn) {
@@ -88,7 +89,7 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
         claims: async (use) =>
           (use === 'id_token'
             ? identityClaims(user)
-            : userClaims(user, await repository.favoriteSlugs(db, sub))) as unknown as { sub: string },
+            : userClaims(user, await favoriteSlugs(db, sub))) as unknown as { sub: string },
       };
     },
     async extraTokenClaims(_ctx, token) {

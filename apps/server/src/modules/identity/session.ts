@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Citizen } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { highestAccessLevel, shortName } from './claims.ts';
@@ -12,21 +13,9 @@ export const LOGIN_COOKIE = '__Host-portal_login';
 /** refresh when the access token has less than this left */
 const REFRESH_MARGIN_MS = 60_000;
 
-export interface SessionUser {
-  sub: string;
-  username: string;
-  name: string;
-  /** first and last word of the name, for the header */
-  shortName: string;
-  email: string;
-  roles: string[];
-  /** opala, ouro, prata or bronze: the header's badge */
-  accessLevel: string | null;
-}
-
 /** The logged-in citizen of a browser request, and a bearer token for the API on their behalf. */
 export interface WebSession {
-  user: SessionUser;
+  user: Citizen;
   /** all the ID token's claims (spec §3), as of login */
   claims: Record<string, unknown>;
   /** send as `Authorization: Bearer <accessToken>` to /v1 and /api (app.inject) */
@@ -63,7 +52,7 @@ export function clearIdentityCookie(reply: FastifyReply, name: string) {
   reply.clearCookie(name, COOKIE_OPTIONS);
 }
 
-function toSessionUser(sub: string, claims: Record<string, unknown>): SessionUser {
+function toCitizen(sub: string, claims: Record<string, unknown>): Citizen {
   const roles = Array.isArray(claims.roles) ? claims.roles.map(String) : [];
   const name = String(claims.name ?? claims.nomeCompleto ?? claims.preferred_username ?? '');
   return {
@@ -79,33 +68,33 @@ function toSessionUser(sub: string, claims: Record<string, unknown>): SessionUse
 
 function toWebSession(row: repository.WebSessionRow): WebSession {
   return {
-    user: toSessionUser(row.user_sub, row.claims),
+    user: toCitizen(row.userSub, row.claims),
     claims: row.claims,
-    accessToken: row.access_token,
-    accessTokenExpiresAt: new Date(row.access_expires_at),
+    accessToken: row.accessToken,
+    accessTokenExpiresAt: row.accessExpiresAt,
   };
 }
 
 async function refresh(app: FastifyInstance, row: repository.WebSessionRow): Promise<repository.WebSessionRow | null> {
-  if (!row.refresh_token) return null;
+  if (!row.refreshToken) return null;
   try {
-    const tokens = await client.refreshTokenGrant(await app.identity.oidc(), row.refresh_token);
+    const tokens = await client.refreshTokenGrant(await app.identity.oidc(), row.refreshToken);
     const next = {
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token ?? null,
       idToken: null,
       accessExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 300) * 1000),
     };
-    if (await repository.updateWebSessionTokens(app.db, row.id_hash, row.access_token, next)) {
-      return { ...row, access_token: next.accessToken, refresh_token: next.refreshToken ?? row.refresh_token, access_expires_at: next.accessExpiresAt.toISOString() };
+    if (await repository.updateWebSessionTokens(app.db, row.idHash, row.accessToken, next)) {
+      return { ...row, accessToken: next.accessToken, refreshToken: next.refreshToken ?? row.refreshToken, accessExpiresAt: next.accessExpiresAt };
     }
   } catch (err) {
     app.log.info({ err }, 'session refresh failed');
   }
   // Someone else (a parallel request, another instance) may have refreshed it meanwhile.
-  const current = await repository.findWebSession(app.db, row.id_hash);
-  if (current && current.access_token !== row.access_token && Date.parse(current.access_expires_at) - Date.now() > REFRESH_MARGIN_MS) return current;
-  await repository.deleteWebSession(app.db, row.id_hash);
+  const current = await repository.findWebSession(app.db, row.idHash);
+  if (current && current.accessToken !== row.accessToken && current.accessExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS) return current;
+  await repository.deleteWebSession(app.db, row.idHash);
   return null;
 }
 
@@ -119,7 +108,7 @@ export async function getWebSession(app: FastifyInstance, request: FastifyReques
   if (!id || id.length > 200) return null;
   let row = await repository.findWebSession(app.db, hashSessionId(id));
   if (!row) return null;
-  if (Date.parse(row.access_expires_at) - Date.now() < REFRESH_MARGIN_MS) {
+  if (row.accessExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) {
     row = await refresh(app, row);
     if (!row) return null;
   }

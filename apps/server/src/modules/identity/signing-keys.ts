@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@portal/db';
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, exportJWK, generateKeyPair, type JWK, type JWTVerifyGetKey } from 'jose';
+import { memoryCache } from '../../lib/cache.ts';
 import { secret } from './identity.repository.ts';
 
 /**
@@ -28,18 +29,38 @@ export const publicJwk = (jwk: JWK): JWK => Object.fromEntries(Object.entries(jw
 
 /**
  * Bearer-token keys of the embedded provider, read from the database (no HTTP round trip to our own
- * JWKS). An unknown `kid` re-reads them, at most once a minute, so a key added by another instance is seen.
+ * JWKS) and kept. An unknown `kid` re-reads them, at most once a minute, so a key added by another instance is seen.
  */
 export function embeddedVerifyKeys(getDb: () => Database): JWTVerifyGetKey {
-  let cached: { keys: JWTVerifyGetKey; kids: Set<string>; at: number } | undefined;
+  const cache = memoryCache<{ keys: JWTVerifyGetKey; kids: Set<string>; at: number }>({ max: 1 });
   const load = async () => {
     const jwks = (await signingKeys(getDb())).map(publicJwk);
-    cached = { keys: createLocalJWKSet({ keys: jwks }), kids: new Set(jwks.map((k) => k.kid!)), at: Date.now() };
-    return cached;
+    return { keys: createLocalJWKSet({ keys: jwks }), kids: new Set(jwks.map((k) => k.kid!)), at: Date.now() };
   };
   return async (header, token) => {
-    let current = cached ?? (await load());
-    if (header.kid && !current.kids.has(header.kid) && Date.now() - current.at > 60_000) current = await load();
+    let current = await cache.fetch('keys', load);
+    if (header.kid && !current.kids.has(header.kid) && Date.now() - current.at > 60_000) {
+      await cache.delete('keys');
+      current = await cache.fetch('keys', load);
+    }
     return current.keys(header, token);
+  };
+}
+
+/** The keys of an external OpenID Connect issuer, found through its discovery document, fetched once and cached by jose. */
+export function discoveredKeys(issuer: string): JWTVerifyGetKey {
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  const load = async () => {
+    const response = await fetch(new URL('.well-known/openid-configuration', issuer.endsWith('/') ? issuer : `${issuer}/`));
+    if (!response.ok) throw new Error(`OIDC discovery failed: ${response.status}`);
+    const { jwks_uri } = (await response.json()) as { jwks_uri: string };
+    return createRemoteJWKSet(new URL(jwks_uri));
+  };
+  return async (header, token) => {
+    keys ??= load().catch((err) => {
+      keys = undefined;
+      throw err;
+    });
+    return (await keys)(header, token);
   };
 }

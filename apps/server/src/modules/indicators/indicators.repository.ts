@@ -1,19 +1,17 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '@portal/db';
-import { rows } from '../../lib/rows.ts';
+import { and, eq } from 'drizzle-orm';
+import { schema, type Database } from '@portal/db';
 
-export async function countAvailableServices(db: Database): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from services where active`);
-  return row?.n ?? 0;
+const { services, users } = schema;
+
+export function countAvailableServices(db: Database): Promise<number> {
+  return db.$count(services, eq(services.active, true));
 }
 
-export async function countDigitalServices(db: Database): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from services where active and is_digital`);
-  return row?.n ?? 0;
+export function countDigitalServices(db: Database): Promise<number> {
+  return db.$count(services, and(eq(services.active, true), eq(services.isDigital, true)));
 }
 
 /** Citizens with an account in the portal's identity provider. */
-export async function countCitizensRegistered(db: Database): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from users`);
-  return row?.n ?? 0;
+export function countCitizensRegistered(db: Database): Promise<number> {
+  return db.$count(users);
 }

@@ -1,10 +1,10 @@
 import type { NotificationMessage, NotificationsResponse } from '@portal/contracts';
-import type { Database } from '@portal/db';
+import { PIAUI_TIME_ZONE, type Database } from '@portal/db';
 import { notFound } from '../../lib/http-error.ts';
 import * as repository from './notifications.repository.ts';
 
 const formatter = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Fortaleza',
+  timeZone: PIAUI_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -18,15 +18,14 @@ export function formatCreatedAt(date: Date): string {
 }
 
 function toMessage(row: repository.NotificationRow): NotificationMessage {
-  const created = new Date(row.created_at);
   return {
-    id: Number(row.id),
-    dataCriacaoFormatada: formatCreatedAt(created),
-    dataCriacao: created.toISOString(),
+    id: row.id,
+    dataCriacaoFormatada: formatCreatedAt(row.createdAt),
+    dataCriacao: row.createdAt.toISOString(),
     titulo: row.title,
     texto: row.body,
     tipo: row.kind,
-    bannerUrl: row.banner_url,
+    bannerUrl: row.bannerUrl,
     metadados: row.metadata ?? {},
     visualizada: row.read,
   };

@@ -28,7 +28,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import * as service from './open-data.service.ts';
+import { auditCourt } from './audit-court.service.ts';
+import { openDataIndex, type OpenDataUrls } from './open-data-index.service.ts';
+import { updatedAt, type CsvDownload } from './open-data.service.ts';
+import * as servants from './servants.service.ts';
+import * as spending from './spending.service.ts';
+import { usersLogCsv } from './users-log.service.ts';
 
 /** Our own copies of the open-data APIs; the /dados screens reach them through the configured base URLs. */
 export const TRANSPARENCIA_PREFIX = '/api/transparencia';
@@ -40,7 +45,7 @@ const csv = { 200: z.any().describe('CSV (UTF-8 com BOM, separador ;)'), ...erro
 // Public, rarely changing data: browsers and a CDN may keep it a few minutes.
 const CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 
-function sendCsv(reply: FastifyReply, download: service.CsvDownload) {
+function sendCsv(reply: FastifyReply, download: CsvDownload) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${download.filename}"`)
@@ -49,7 +54,7 @@ function sendCsv(reply: FastifyReply, download: service.CsvDownload) {
 }
 
 export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const urls: service.OpenDataUrls = {
+  const urls: OpenDataUrls = {
     transparencia: app.config.TRANSPARENCIA_API_URL,
     auditCourt: app.config.TCE_API_URL,
     usersLog: app.config.USERS_LOG_URL,
@@ -60,7 +65,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['dados abertos'], summary: 'Índice de /dados: grupos e seus endpoints, com modelos de URL', response: { 200: OpenDataIndex } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return service.openDataIndex(app.db, urls);
+      return openDataIndex(app.db, urls);
     },
   );
 
@@ -70,11 +75,11 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${despesas}/exercicios`, { schema: { tags: expenseTags, summary: 'Exercícios com despesas', response: { 200: FiscalYearList } } }, async (_r, reply) => {
     reply.header('cache-control', CACHE);
-    return service.expenseYears(app.db);
+    return spending.expenseYears(app.db);
   });
 
   app.get(`${despesas}/updated_at`, { schema: { tags: expenseTags, summary: 'Última atualização das despesas', response: { 200: UpdatedAt, 404: ErrorResponse } } }, async () =>
-    service.updatedAt(app.db, 'despesas'),
+    updatedAt(app.db, 'despesas'),
   );
 
   app.get(
@@ -82,7 +87,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: expenseTags, summary: 'Meses com empenhos no exercício', params: ExercicioParams, response: { 200: ExpenseReferenceList, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', CACHE);
-      return service.expenseReferences(app.db, request.params.exercicio);
+      return spending.expenseReferences(app.db, request.params.exercicio);
     },
   );
 
@@ -92,7 +97,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { exercicio, referencia_ate, referencia_de } = request.params;
       reply.header('cache-control', CACHE);
-      return service.expenseBodies(app.db, exercicio, referencia_ate, referencia_de);
+      return spending.expenseBodies(app.db, exercicio, referencia_ate, referencia_de);
     },
   );
 
@@ -110,7 +115,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { exercicio, referencia_ate, referencia_de } = request.params;
       reply.header('cache-control', CACHE);
-      return service.listExpenses(app.db, exercicio, referencia_ate, referencia_de, request.query, request.url);
+      return spending.listExpenses(app.db, exercicio, referencia_ate, referencia_de, request.query, request.url);
     },
   );
 
@@ -119,7 +124,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: expenseTags, summary: 'Empenhos do período em CSV', params: ExpensePeriodParams, querystring: ExpenseFilters, produces: ['text/csv'], response: csv } },
     async (request, reply) => {
       const { exercicio, referencia_ate, referencia_de } = request.params;
-      return sendCsv(reply, await service.expenseCsv(app.db, exercicio, referencia_ate, referencia_de, request.query));
+      return sendCsv(reply, await spending.expenseCsv(app.db, exercicio, referencia_ate, referencia_de, request.query));
     },
   );
 
@@ -128,7 +133,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: expenseTags, summary: 'Detalhamento de um empenho', params: ExpenseParams, response: { 200: ExpenseDetail, ...errors } } },
     async (request) => {
       const { exercicio, empenho_codigo, unidade_gestora_codigo } = request.params;
-      return service.expenseDetail(app.db, exercicio, empenho_codigo, unidade_gestora_codigo);
+      return spending.expenseDetail(app.db, exercicio, empenho_codigo, unidade_gestora_codigo);
     },
   );
 
@@ -137,7 +142,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: expenseTags, summary: 'Histórico financeiro de um empenho', params: ExpenseParams, response: { 200: ExpenseHistory, ...errors } } },
     async (request) => {
       const { exercicio, empenho_codigo, unidade_gestora_codigo } = request.params;
-      return service.expenseHistory(app.db, exercicio, empenho_codigo, unidade_gestora_codigo);
+      return spending.expenseHistory(app.db, exercicio, empenho_codigo, unidade_gestora_codigo);
     },
   );
 
@@ -147,16 +152,16 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${servidores}/exercicios`, { schema: { tags: servantTags, summary: 'Exercícios com folha de pagamento', response: { 200: FiscalYearList } } }, async (_r, reply) => {
     reply.header('cache-control', CACHE);
-    return service.servantYears(app.db);
+    return servants.servantYears(app.db);
   });
 
   app.get(`${servidores}/orgaos`, { schema: { tags: servantTags, summary: 'Servidores ativos por órgão', response: { 200: ServantBodyList } } }, async (_r, reply) => {
     reply.header('cache-control', CACHE);
-    return service.servantBodies(app.db);
+    return servants.servantBodies(app.db);
   });
 
   app.get(`${servidores}/updated_at`, { schema: { tags: servantTags, summary: 'Última atualização da folha', response: { 200: UpdatedAt, 404: ErrorResponse } } }, async () =>
-    service.updatedAt(app.db, 'servidores'),
+    updatedAt(app.db, 'servidores'),
   );
 
   app.get(
@@ -164,7 +169,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: servantTags, summary: 'Meses com folha no exercício', params: ExercicioParams, response: { 200: ServantReferenceList, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', CACHE);
-      return service.servantReferences(app.db, request.params.exercicio);
+      return servants.servantReferences(app.db, request.params.exercicio);
     },
   );
 
@@ -181,27 +186,27 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', CACHE);
-      return service.listServantPay(app.db, request.params.exercicio, request.params.referencia, request.query, request.url);
+      return servants.listServantPay(app.db, request.params.exercicio, request.params.referencia, request.query, request.url);
     },
   );
 
   app.get(
     `${servidores}/:exercicio/:referencia/download`,
     { schema: { tags: servantTags, summary: 'Remunerações do mês em CSV', params: ServantReferenceParams, querystring: ServantFilters, produces: ['text/csv'], response: csv } },
-    async (request, reply) => sendCsv(reply, await service.servantCsv(app.db, request.params.exercicio, request.params.referencia, request.query)),
+    async (request, reply) => sendCsv(reply, await servants.servantCsv(app.db, request.params.exercicio, request.params.referencia, request.query)),
   );
 
   app.get(
     `${servidores}/:exercicio/:id/detalhamento`,
     { schema: { tags: servantTags, summary: 'Remunerações de um servidor no exercício', params: ServantParams, response: { 200: ServantDetail, ...errors } } },
-    async (request) => service.servantDetail(app.db, request.params.exercicio, request.params.id),
+    async (request) => servants.servantDetail(app.db, request.params.exercicio, request.params.id),
   );
 
   // ----- users log and audit court ---------------------------------------------------------------------
   app.get(
     USERS_LOG_PATH,
     { schema: { tags: ['dados abertos'], summary: 'Log de usuários da transformação digital (CSV)', produces: ['text/csv'], response: { 200: z.any() } } },
-    async (_request, reply) => sendCsv(reply, service.usersLogCsv()),
+    async (_request, reply) => sendCsv(reply, usersLogCsv()),
   );
 
   app.get(
@@ -218,7 +223,7 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { resources, category, query } = request.params;
       reply.header('cache-control', CACHE);
-      return service.auditCourt(app.db, resources, category, query, request.query, request.url);
+      return auditCourt(app.db, resources, category, query, request.query, request.url);
     },
   );
 };

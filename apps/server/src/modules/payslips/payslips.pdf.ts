@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { PaySlipRow } from './payslips.repository.ts';
+import { PIAUI_TIME_ZONE } from '@portal/db';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
@@ -97,7 +98,7 @@ export function renderPaySlipPdf(row: PaySlipRow): Promise<Buffer> {
   total('Valor líquido', Math.round((earnings - deductions) * 100) / 100);
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(
-    `Documento gerado pelo Portal de Serviços do Piauí em ${new Date(row.generated_at).toLocaleDateString('pt-BR', { timeZone: 'America/Fortaleza' })}. ` +
+    `Documento gerado pelo Portal de Serviços do Piauí em ${row.generatedAt.toLocaleDateString('pt-BR', { timeZone: PIAUI_TIME_ZONE })}. ` +
       'Demonstrativo de pagamento para simples conferência.',
     left,
   );

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '@portal/db';
-import { rows } from '../../lib/rows.ts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { schema, type Database } from '@portal/db';
+
+const { paySlips, users } = schema;
 
 export interface PaySlipLine {
   codigo: string;
@@ -9,35 +10,39 @@ export interface PaySlipLine {
   valor: number;
 }
 
-export interface PaySlipRow {
-  id: number;
-  user_sub: string;
-  year: number;
-  month: number;
-  bond: string;
-  registration: string;
-  position: string;
-  department: string;
-  lines: PaySlipLine[];
-  generated_at: string | Date;
-  name: string | null;
-  cpf: string | null;
-}
+/** A pay slip with its servant's name and CPF; `lines` is jsonb, typed as the seed writes it. */
+export type PaySlipRow = Omit<typeof paySlips.$inferSelect, 'lines'> & { lines: PaySlipLine[]; name: string | null; cpf: string | null };
 
-const COLUMNS = sql`p.id, p.user_sub, p.year, p.month, p.bond, p.registration, p.position, p.department, p.lines, p.generated_at, u.name, u.cpf`;
+const selectSlips = (db: Database) =>
+  db
+    .select({
+      id: paySlips.id,
+      userSub: paySlips.userSub,
+      year: paySlips.year,
+      month: paySlips.month,
+      bond: paySlips.bond,
+      registration: paySlips.registration,
+      position: paySlips.position,
+      department: paySlips.department,
+      lines: paySlips.lines,
+      generatedAt: paySlips.generatedAt,
+      name: users.name,
+      cpf: users.cpf,
+    })
+    .from(paySlips)
+    .leftJoin(users, eq(users.sub, paySlips.userSub));
 
 /** The latest pay slips of a servant, newest first. */
-export function latest(db: Database, userSub: string, limit = 12) {
-  return rows<PaySlipRow>(
-    db,
-    sql`select ${COLUMNS} from pay_slips p left join users u on u.sub = p.user_sub
-        where p.user_sub = ${userSub} order by p.year desc, p.month desc, p.bond limit ${limit}`,
-  );
+export async function latest(db: Database, userSub: string, limit = 12): Promise<PaySlipRow[]> {
+  const found = await selectSlips(db)
+    .where(eq(paySlips.userSub, userSub))
+    .orderBy(desc(paySlips.year), desc(paySlips.month), asc(paySlips.bond))
+    .limit(limit);
+  return found as PaySlipRow[];
 }
 
 /** One of the servant's own pay slips: someone else's is not found, exactly like one that does not exist. */
-export async function ownById(db: Database, userSub: string, id: number) {
-  return (
-    (await rows<PaySlipRow>(db, sql`select ${COLUMNS} from pay_slips p left join users u on u.sub = p.user_sub where p.id = ${id} and p.user_sub = ${userSub}`))[0] ?? null
-  );
+export async function ownById(db: Database, userSub: string, id: number): Promise<PaySlipRow | null> {
+  const [found] = await selectSlips(db).where(and(eq(paySlips.id, id), eq(paySlips.userSub, userSub)));
+  return (found as PaySlipRow | undefined) ?? null;
 }

@@ -18,7 +18,7 @@ export async function latest(db: Database, userSub: string): Promise<PaySlip[]> 
     servidor: {
       documento: maskCpf(row.cpf ?? ''),
       success: true,
-      ultimaGeracao: new Date(row.generated_at).toISOString(),
+      ultimaGeracao: row.generatedAt.toISOString(),
       qtdErros: 0,
     },
   }));

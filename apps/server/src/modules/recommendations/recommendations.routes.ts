@@ -1,9 +1,14 @@
 import { ErrorResponse, RecommendationParams, RecommendationsResponse } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memoryCache } from '../../lib/cache.ts';
 import { forbidden } from '../../lib/http-error.ts';
+import type { ServiceFeatures } from './recommendations.ranker.ts';
 import * as service from './recommendations.service.ts';
 
 export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogFeatures = memoryCache<Map<number, ServiceFeatures>>({ ttlMs: service.FEATURES_TTL_MS, max: 1 });
+  const features = () => catalogFeatures.fetch('features', () => service.loadFeatures(app.db));
+
   app.get(
     '/api/recommendations/recommend_services/:username',
     {
@@ -22,7 +27,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.username.toLowerCase() !== user.username.toLowerCase()) {
         throw forbidden('Você só pode consultar as suas próprias recomendações.');
       }
-      return service.recommend(app.db, user.sub);
+      return service.recommend(app.db, user.sub, features);
     },
   );
 };

@@ -1,28 +1,24 @@
 import type { RecommendationsResponse } from '@portal/contracts';
 import type { Database } from '@portal/db';
-import { MicroCache } from '../../lib/micro-cache.ts';
 import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
 import { deprecatedServices, rankRecommendations, type ServiceFeatures } from './recommendations.ranker.ts';
 import * as repository from './recommendations.repository.ts';
 
-const FEATURES_TTL_MS = 60_000;
-const featureCaches = new WeakMap<Database, MicroCache<Map<number, ServiceFeatures>>>();
+/** How long a process keeps the catalog's features (recommendations.routes.ts caches them). */
+export const FEATURES_TTL_MS = 60_000;
 
 /**
  * Every service's category, department, tags and popularity: the same for every citizen, so each
  * process reads them once a minute instead of on every logged-in home page.
  */
-function catalogFeatures(db: Database) {
-  let cache = featureCaches.get(db);
-  if (!cache) featureCaches.set(db, (cache = new MicroCache(FEATURES_TTL_MS, 1)));
-  return cache.get('all', () => repository.features(db));
-}
+export const loadFeatures = (db: Database) => repository.features(db);
 
-export async function recommend(db: Database, userSub: string): Promise<RecommendationsResponse> {
+/** `features` gives every service's features, usually from the caller's cache of loadFeatures(). */
+export async function recommend(db: Database, userSub: string, features: () => Promise<Map<number, ServiceFeatures>>): Promise<RecommendationsResponse> {
   const [history, { together, users }, services] = await Promise.all([
     repository.history(db, userSub),
     repository.coOccurrence(db, userSub),
-    catalogFeatures(db),
+    features(),
   ]);
   const ranked = rankRecommendations({ history, together, users, services });
   const deprecated = deprecatedServices(history, services);

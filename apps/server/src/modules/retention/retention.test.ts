@@ -39,7 +39,24 @@ describe('retention of personal data (privacy policy periods)', () => {
     expect(await count(sql`select count(*)::int as n from rate_limits where key = 'teste:valendo'`)).toBe(1);
   });
 
-  it('deletes expired login sessions and is harmless to run again', async () => {
+  it('deletes expired login sessions and logins in progress, keeping the live ones', async () => {
+    const session = (id: string, expires: string) =>
+      sql`insert into web_sessions (id_hash, user_sub, claims, access_token, access_expires_at, expires_at)
+          values (${id}, 'retencao', '{}'::jsonb, 'token', now(), now() + ${expires}::interval)`;
+    await t.app.db.execute(session('sessao-vencida', '-1 minute'));
+    await t.app.db.execute(session('sessao-valendo', '1 hour'));
+    await t.app.db.execute(sql`insert into web_login_states (state, code_verifier, nonce, return_to, expires_at) values
+      ('login-vencido', 'v', 'n', '/', now() - interval '1 minute'), ('login-valendo', 'v', 'n', '/', now() + interval '10 minutes')`);
+    const removed = await purgeExpired(t.app.db, new Date());
+    expect(removed.webSessions).toBe(1);
+    expect(removed.loginStates).toBe(1);
+    expect(await count(sql`select count(*)::int as n from web_sessions where id_hash = 'sessao-vencida'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from web_sessions where id_hash = 'sessao-valendo'`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from web_login_states where state = 'login-vencido'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from web_login_states where state = 'login-valendo'`)).toBe(1);
+  });
+
+  it('is harmless to run again', async () => {
     await purgeExpired(t.app.db, new Date());
     const again = await purgeExpired(t.app.db, new Date());
     expect(Object.values(again).every((n) => n === 0)).toBe(true);

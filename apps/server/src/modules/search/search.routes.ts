@@ -1,12 +1,14 @@
 import { ErrorResponse, SearchRequest, SearchResponse } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchItem } from '@portal/contracts';
-import { MicroCache } from '../../lib/micro-cache.ts';
-import { search } from './search.service.ts';
+import { memoryCache } from '../../lib/cache.ts';
+import { DICTIONARY_TTL_MS, loadDictionary, search, type Dictionary } from './search.service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answers depend on the body only (never on who asks), so equal bodies within seconds share one.
-  const cache = new MicroCache<SearchItem[]>(app.config.SEARCH_CACHE_SECONDS * 1000);
+  const answers = memoryCache<SearchItem[]>({ ttlMs: app.config.SEARCH_CACHE_SECONDS * 1000, max: 1000 });
+  const dictionaries = memoryCache<Dictionary>({ ttlMs: DICTIONARY_TTL_MS, max: 1 });
+  const dictionary = () => dictionaries.fetch('dictionary', () => loadDictionary(app.db));
 
   app.post(
     '/v1/search',
@@ -20,7 +22,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body ?? {};
-      return cache.get(JSON.stringify(body), () => search(app.db, body));
+      return answers.fetch(JSON.stringify(body), () => search(app.db, body, dictionary));
     },
   );
 };

@@ -17,28 +17,21 @@ const TARGET_SLUGS: Record<string, string> = {
   'negocios e empresas': 'empresa',
 };
 
-const DICTIONARY_TTL_MS = 60_000;
+/** How long a process keeps the search dictionary (search.routes.ts caches it). */
+export const DICTIONARY_TTL_MS = 60_000;
 
-interface Dictionary {
+export interface Dictionary {
   synonyms: Map<string, string>;
   lexicon: Lexicon;
 }
-const dictionaries = new WeakMap<Database, { at: number; value: Promise<Dictionary> }>();
 
 /**
  * Synonyms and the lexicon of known words change only when the catalog does; each process keeps them
  * a minute (a cache, never the source of truth), so typo correction costs no round trip.
  */
-function dictionary(db: Database): Promise<Dictionary> {
-  const cached = dictionaries.get(db);
-  if (cached && Date.now() - cached.at < DICTIONARY_TTL_MS) return cached.value;
-  const value = Promise.all([repository.listSynonyms(db), repository.listLexicon(db)]).then(([synonyms, words]) => ({
-    synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])),
-    lexicon: buildLexicon(words),
-  }));
-  dictionaries.set(db, { at: Date.now(), value });
-  value.catch(() => dictionaries.delete(db));
-  return value;
+export async function loadDictionary(db: Database): Promise<Dictionary> {
+  const [synonyms, words] = await Promise.all([repository.listSynonyms(db), repository.listLexicon(db)]);
+  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words) };
 }
 
 interface TermGroup {
@@ -78,11 +71,11 @@ export interface TextQuery {
 }
 
 /** Turns what a citizen typed into tsqueries: accent-free, stemmed, typo-corrected, synonym-aware. */
-export async function buildTextQuery(db: Database, query: string): Promise<TextQuery | null> {
+export async function buildTextQuery(db: Database, query: string, dictionary: () => Promise<Dictionary>): Promise<TextQuery | null> {
   const normalized = normalizeSearchText(query);
   if (!normalized) return null;
   const tokens = normalized.split(' ').slice(0, 12);
-  const { synonyms, lexicon } = await dictionary(db);
+  const { synonyms, lexicon } = await dictionary();
   const groups = groupTerms(tokens, synonyms);
 
   // A word the catalog does not know, long enough to be a typo, also means its closest known word.
@@ -137,7 +130,8 @@ async function resolveFilters(db: Database, body: SearchRequest): Promise<reposi
   return filters;
 }
 
-export async function search(db: Database, body: SearchRequest): Promise<SearchItem[]> {
+/** `dictionary` gives the synonyms and lexicon, usually from the caller's cache of loadDictionary(). */
+export async function search(db: Database, body: SearchRequest, dictionary: () => Promise<Dictionary>): Promise<SearchItem[]> {
   if (body.groups?.length && !body.groups.some((g) => g.toUpperCase() === 'CATALOG')) return [];
   const filters = await resolveFilters(db, body);
 
@@ -153,7 +147,7 @@ export async function search(db: Database, body: SearchRequest): Promise<SearchI
   } else {
     size = body.size ?? SEARCH_PAGE_SIZE;
     offset = body.from ?? 0;
-    const text = body.query ? await buildTextQuery(db, body.query) : null;
+    const text = body.query ? await buildTextQuery(db, body.query, dictionary) : null;
     if (!text) {
       counted = { tsquery: null, filters };
       page = await repository.searchPage(db, { ...counted, phrase: '', order: body.highlighted ? 'popularity' : 'title', limit: size, offset });

@@ -1,14 +1,8 @@
 import { schema, type Database } from '@portal/db';
 
-export interface VitalRow {
-  name: string;
-  value: number;
-  rating: string;
-  page: string;
-  navigationType: string;
-}
+export type NewVital = typeof schema.webVitals.$inferInsert;
 
-export async function insertVitals(db: Database, vitals: VitalRow[]): Promise<void> {
+export async function insertVitals(db: Database, vitals: NewVital[]): Promise<void> {
   if (!vitals.length) return;
   await db.insert(schema.webVitals).values(vitals);
 }

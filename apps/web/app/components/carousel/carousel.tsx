@@ -1,7 +1,7 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './carousel.module.css';
 
@@ -45,29 +45,24 @@ export function Carousel<T>({ title, items, itemKey, renderItem, moreHref }: Car
   const headingId = useId();
   const shown = useSlidesShown();
   const moving = shown != null && items.length > shown;
-  const [playing, setPlaying] = useState(true);
   const [emblaRef, embla] = useEmblaCarousel(
     { loop: moving, align: 'start', duration: EMBLA_DURATION, active: shown != null },
     moving ? [Autoplay({ delay: AUTOPLAY_DELAY_MS, stopOnInteraction: true, stopOnMouseEnter: true, stopOnFocusIn: true })] : [],
   );
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
-
-  const sync = useCallback(() => {
-    if (!embla) return;
-    setCanPrev(embla.canScrollPrev());
-    setCanNext(embla.canScrollNext());
-    setPlaying(!!embla.plugins().autoplay?.isPlaying());
-  }, [embla]);
-
-  useEffect(() => {
-    if (!embla) return;
-    sync();
-    embla.on('select', sync).on('reInit', sync).on('autoplay:play', sync).on('autoplay:stop', sync);
-    return () => {
-      embla.off('select', sync).off('reInit', sync).off('autoplay:play', sync).off('autoplay:stop', sync);
-    };
-  }, [embla, sync]);
+  // Embla is a store outside React: read its state through a subscription (the server renders the defaults).
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!embla) return () => {};
+      embla.on('select', changed).on('reInit', changed).on('autoplay:play', changed).on('autoplay:stop', changed);
+      return () => {
+        embla.off('select', changed).off('reInit', changed).off('autoplay:play', changed).off('autoplay:stop', changed);
+      };
+    },
+    [embla],
+  );
+  const canPrev = useSyncExternalStore(subscribe, () => embla?.canScrollPrev() ?? false, () => false);
+  const canNext = useSyncExternalStore(subscribe, () => embla?.canScrollNext() ?? false, () => false);
+  const playing = useSyncExternalStore(subscribe, () => (embla ? !!embla.plugins().autoplay?.isPlaying() : true), () => true);
 
   const togglePlay = () => {
     const autoplay = embla?.plugins().autoplay;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { catalogPath } from '../../lib/paths.ts';
 import { SearchForm } from '../search-form/search-form.tsx';
 import styles from './error-page.module.css';
@@ -25,6 +25,7 @@ export function NotFoundContent({ message }: { message?: string }) {
 
 /** The API (or the page itself) failed: say so in Portuguese and offer a way on. */
 export function FailureContent({ status, message }: { status?: number; message?: string }) {
+  const location = useLocation();
   return (
     <div className={`container ${styles.page}`}>
       <p className={styles.code}>{status ? `Erro ${status}` : 'Erro'}</p>
@@ -34,7 +35,8 @@ export function FailureContent({ status, message }: { status?: number; message?:
         Se o problema continuar, fale com a ouvidoria ou volte mais tarde. Seus dados não foram perdidos.
       </p>
       <ul className={styles.links}>
-        <li><a href="">Tentar novamente</a></li>
+        {/* A full reload of the same address: the page is asked for again, with or without JavaScript. */}
+        <li><Link to={`${location.pathname}${location.search}`} reloadDocument>Tentar novamente</Link></li>
         <li><Link to={catalogPath('/')}>Página inicial do portal</Link></li>
       </ul>
     </div>

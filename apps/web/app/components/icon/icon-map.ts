@@ -1,5 +1,6 @@
-// Generated from the icon names the catalog uses (lucide names in kebab-case). Add a name here when the
-// catalog starts using a new one; unknown names fall back to the default icon.
+// Kept by hand: the lucide icons the catalog's `icon` values name (kebab-case), imported one by one so
+// the bundle carries only these. Add a name here when the catalog starts using a new one; unknown names
+// fall back to the default icon.
 import {
   Accessibility,
   Ambulance,

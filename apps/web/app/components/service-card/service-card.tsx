@@ -1,12 +1,10 @@
-import type { SearchItem } from '@portal/contracts';
+import type { CardService } from '@portal/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { stripHtml } from '../../lib/format.ts';
 import { catalogPath } from '../../lib/paths.ts';
 import { Icon } from '../icon/icon.tsx';
 import styles from './service-card.module.css';
-
-export type CardService = Pick<SearchItem, 'title' | 'slug' | 'description' | 'categorySlug' | 'icon' | 'isOnline' | 'departmentShortName' | 'accessProfile'>;
 
 /** Something the app adds to every card (the logged-in citizen's favourite star), after its channel tag. */
 export const ServiceCardActionContext = createContext<((service: CardService) => ReactNode) | null>(null);

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { ratingAfter, ratingFailureMessage } from '../service/rating.ts';
 import { categoryTarget, clearCategoryTarget, clearKeywordTarget, departmentTarget, listSource, pageIndexFrom, searchTarget } from './list-navigation.ts';
 
 describe('list navigation (spec §4)', () => {
@@ -28,19 +27,5 @@ describe('list navigation (spec §4)', () => {
     expect(pageIndexFrom(new URLSearchParams('page=3'))).toBe(2);
     expect(pageIndexFrom(new URLSearchParams('page=-1'))).toBe(0);
     expect(pageIndexFrom(new URLSearchParams('page=abc'))).toBe(0);
-  });
-});
-
-describe('rating (spec §4, §8)', () => {
-  test('optimistic average: rounded weighted mean, one more vote', () => {
-    expect(ratingAfter(4, 3, 5)).toEqual({ average: 4.3, count: 4 });
-    expect(ratingAfter(0, 0, 2)).toEqual({ average: 2, count: 1 });
-  });
-  test('failure messages', () => {
-    expect(ratingFailureMessage(404)).toBe('Recurso não encontrado!');
-    expect(ratingFailureMessage(400, 'A avaliação deve ser de 1 a 5 estrelas.')).toBe('A avaliação deve ser de 1 a 5 estrelas.');
-    expect(ratingFailureMessage(400, '')).toBe('Erro nos dados enviados!');
-    expect(ratingFailureMessage(500)).toBe('Não foi possível completar a ação!');
-    expect(ratingFailureMessage(429, 'Você já avaliou')).toBe('Não foi possível completar a ação!');
   });
 });

@@ -1,3 +1,5 @@
+import { isoDayInPiaui } from '../../lib/format.ts';
+
 /** Fewer days than this before expiry: 'próxima do vencimento' (spec §9). */
 export const NEAR_EXPIRY_DAYS = 60;
 const DAY_MS = 86_400_000;
@@ -36,10 +38,7 @@ function brDateToDay(text: string | undefined): number | null {
 
 /** Today's day number in Piauí (its calendar, not the server's). */
 export function todayInPiaui(now: Date = new Date()): number {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Fortaleza', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .split('-')
-    .map(Number) as [number, number, number];
+  const [y, m, d] = isoDayInPiaui(now).split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d) / DAY_MS;
 }
 

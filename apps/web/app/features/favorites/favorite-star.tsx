@@ -1,10 +1,11 @@
 import { Star } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { showSnackbar } from '../../components/snackbar/snackbar.tsx';
 import { FAVORITE_MESSAGES, FAVORITES_PATH, type FavoriteResult } from './favorites.ts';
 import { useFavorites } from './favorites-context.tsx';
 import styles from './favorites.module.css';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**
  * The favourite star (spec §4): shown only to a logged-in citizen; sends `remove` equal to the current
@@ -16,8 +17,7 @@ export function FavoriteStar({ slug, title, size = 'm' }: { slug: string; title:
   const location = useLocation();
   const announced = useRef<number | null>(null);
   // After hydration the form goes through the fetcher: the action answers data instead of a redirect.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useHydrated();
 
   useEffect(() => {
     const result = fetcher.data;

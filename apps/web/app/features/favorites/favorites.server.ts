@@ -1,19 +1,16 @@
+import type { FavoritesResponse } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import '../../lib/citizen.ts';
+import { call, optional } from '../../lib/api.server.ts';
 import type { FavoriteOutcome } from './favorites.ts';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** POST /v1/catalog/setFavorite {slug, remove} with the citizen's token (spec §7). */
-export async function setFavorite(context: AppLoadContext, slug: unknown, remove: unknown): Promise<{ outcome: FavoriteOutcome; favorite: boolean }> {
-  const current = remove === 'true';
-  if (typeof slug !== 'string' || !SLUG.test(slug) || (remove !== 'true' && remove !== 'false')) return { outcome: 'failed', favorite: current };
-  try {
-    const answer = await context.citizenApi({ method: 'POST', url: '/v1/catalog/setFavorite', body: { slug, remove: current } });
-    if (answer.status !== 200) return { outcome: 'failed', favorite: current };
-    return { outcome: current ? 'removed' : 'added', favorite: !current };
-  } catch (err) {
-    console.error('setFavorite failed', err);
-    return { outcome: 'failed', favorite: current };
-  }
+/** POST /v1/catalog/setFavorite {slug, remove} with the citizen's token (spec §7); a failure is the §8 message, logged. */
+export async function setFavorite(context: AppLoadContext, slug: string, remove: boolean): Promise<{ outcome: FavoriteOutcome; favorite: boolean }> {
+  const saved = await optional(
+    context,
+    'setFavorite',
+    call<FavoritesResponse>(context, { method: 'POST', url: '/v1/catalog/setFavorite', body: { slug, remove }, auth: 'citizen' }).then(() => true),
+    false,
+  );
+  if (!saved) return { outcome: 'failed', favorite: remove };
+  return { outcome: remove ? 'removed' : 'added', favorite: !remove };
 }

@@ -1,7 +1,8 @@
 import { ChevronDown, Wallet } from 'lucide-react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { headerPopoverContainer } from '../../lib/popover-container.ts';
-import { canRedeem, formatBrl, MINIMUM_WITHDRAWAL } from './balance.ts';
+import { formatBrl } from '../../lib/format.ts';
+import { canRedeem, MINIMUM_WITHDRAWAL } from './balance.ts';
 import styles from './nota-piauiense.module.css';
 
 export const NOTA_PIAUIENSE_PAGE = '/app/app-nota-piauiense';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canRedeem, cleanBalance, formatBrl } from './balance.ts';
+import { formatBrl } from '../../lib/format.ts';
+import { canRedeem, cleanBalance } from './balance.ts';
 
 describe('cleanBalance (spec §5)', () => {
   it.each([

@@ -17,12 +17,5 @@ export function cleanBalance(raw: unknown): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** 137.45 → 'R$ 137,45' (Brazilian real; a plain space, kept on one line by CSS where it matters). */
-export function formatBrl(value: number): string {
-  return BRL.format(Number.isFinite(value) ? value : 0).replace(/\u00a0/g, ' ');
-}
-
 /** 'Resgatar saldo' shows only above zero (spec §2). */
 export const canRedeem = (balance: number) => balance > 0;

@@ -7,7 +7,7 @@ import { useFetcher } from 'react-router';
 import { NotificationIcon } from './notification-icon.tsx';
 import styles from './notifications.module.css';
 
-/** The notifications resource route (routes/personal-notifications.ts). */
+/** The notifications resource route (routes/notifications.ts). */
 export const NOTIFICATIONS_PATH = '/app/minha-area/notificacoes';
 export const EMPTY_TEXT = 'Não há mensagens para serem exibidas.';
 
@@ -64,9 +64,12 @@ function NotificationsPanel() {
     if (loader.state === 'idle' && !loader.data) loader.load(NOTIFICATIONS_PATH);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  useEffect(() => {
+  // A new answer from the server replaces the list (adjusted while rendering, not in an effect).
+  const [loaded, setLoaded] = useState(loader.data);
+  if (loader.data !== loaded) {
+    setLoaded(loader.data);
     if (loader.data) setMessages(loader.data.messages ?? []);
-  }, [loader.data]);
+  }
   useEffect(() => {
     if (openId != null) detailHeading.current?.focus();
     else if (returnTo.current != null) listItems.current.get(returnTo.current)?.focus();

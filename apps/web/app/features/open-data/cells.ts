@@ -1,4 +1,5 @@
 // How the viewer's tables read: column names in words, money in reais, numbers and dates in pt-BR.
+import { formatBrl, formatDate, formatIsoDay, formatLongDate, formatNumber, formatTime } from '../../lib/format.ts';
 import type { Scalar } from './export.ts';
 
 const WORDS: Record<string, string> = {
@@ -54,23 +55,20 @@ const IDENTIFIER = /(^|_|\.)(id|exercicio|ano|codigo|matricula|numero|cpf|cnpj|d
 export const isMoneyColumn = (key: string) => MONEY.test(key.split('.').pop() ?? key);
 export const isNumericColumn = (key: string) => !IDENTIFIER.test(key);
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
 /** A cell as people read it; `align` tells the table to right-align figures. */
 export function formatCell(key: string, value: Scalar): { text: string; align: 'start' | 'end' } {
   if (value === null || value === '') return { text: '—', align: 'start' };
   if (typeof value === 'boolean') return { text: value ? 'Sim' : 'Não', align: 'start' };
   if (typeof value === 'number') {
-    if (isMoneyColumn(key)) return { text: brl.format(value), align: 'end' };
+    if (isMoneyColumn(key)) return { text: formatBrl(value, { nonBreaking: true }), align: 'end' };
     if (!isNumericColumn(key)) return { text: String(value), align: 'start' };
-    return { text: number.format(value), align: 'end' };
+    return { text: formatNumber(value, { maximumFractionDigits: 2 }), align: 'end' };
   }
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (day) return { text: `${day[3]}/${day[2]}/${day[1]}`, align: 'start' };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { text: formatIsoDay(value), align: 'start' };
   const stamp = /^(\d{4})-(\d{2})-(\d{2})T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.test(value) ? new Date(value) : null;
   if (stamp && !Number.isNaN(stamp.getTime())) {
-    return { text: new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Fortaleza' }).format(stamp), align: 'start' };
+    return { text: formatDate(stamp), align: 'start' };
   }
   const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value);
   if (month) return { text: `${month[2]}/${month[1]}`, align: 'start' };
@@ -81,7 +79,5 @@ export function formatCell(key: string, value: Scalar): { text: string; align: '
 export function updatedAtText(iso: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Fortaleza' }).format(date);
-  const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Fortaleza' }).format(date);
-  return `Dados atualizados em ${day}, às ${time}`;
+  return `Dados atualizados em ${formatLongDate(date)}, às ${formatTime(date)}`;
 }

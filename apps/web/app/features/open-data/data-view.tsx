@@ -2,6 +2,7 @@ import { Clock, Download, FileCode, FileJson, FileSpreadsheet, LoaderCircle } fr
 import { useId, useState } from 'react';
 import { Pagination } from '../../components/pagination/pagination.tsx';
 import { showSnackbar } from '../../components/snackbar/snackbar.tsx';
+import { formatNumber } from '../../lib/format.ts';
 import { columnLabel, formatCell, updatedAtText } from './cells.ts';
 import { downloadFilename, failureMessage, MESSAGES } from './endpoints.ts';
 import { columnsOf, exportFile, exportValue, flatten, toRows, type ExportFormat, type FlatRecord } from './export.ts';
@@ -203,9 +204,9 @@ export function ResultView({ result, title }: { result: Result; title: string })
   const page = result.page;
   const total = page?.total ?? list?.length ?? 1;
   const summary = page
-    ? `${total.toLocaleString('pt-BR')} ${total === 1 ? 'registro' : 'registros'}${page.count > 1 ? `, página ${page.index + 1} de ${page.count.toLocaleString('pt-BR')}` : ''}`
+    ? `${formatNumber(total)} ${total === 1 ? 'registro' : 'registros'}${page.count > 1 ? `, página ${page.index + 1} de ${formatNumber(page.count)}` : ''}`
     : list
-      ? `${list.length.toLocaleString('pt-BR')} ${list.length === 1 ? 'registro' : 'registros'}`
+      ? `${formatNumber(list.length)} ${list.length === 1 ? 'registro' : 'registros'}`
       : '1 registro';
   return (
     <section className={styles.panel} aria-labelledby="resultado" data-testid="result">
@@ -230,7 +231,7 @@ export function ResultView({ result, title }: { result: Result; title: string })
       )}
       <details className={styles.raw}>
         <summary>Ver dados brutos (JSON)</summary>
-        <pre tabIndex={0} aria-label="Dados brutos em JSON">
+        <pre tabIndex={0} role="region" aria-label="Dados brutos em JSON">
           {JSON.stringify(result.data, null, 2)}
         </pre>
       </details>

@@ -23,8 +23,12 @@ export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: {
   // What the browser found replaces the server's last answer until the server answers again.
   const invalid = clientMissing ? [] : serverInvalid;
 
-  // A new answer from the server replaces what the browser found.
-  useEffect(() => setClientMissing(null), [serverMissing, serverInvalid]);
+  // A new answer from the server replaces what the browser found (adjusted while rendering, not in an effect).
+  const [answer, setAnswer] = useState({ serverMissing, serverInvalid });
+  if (answer.serverMissing !== serverMissing || answer.serverInvalid !== serverInvalid) {
+    setAnswer({ serverMissing, serverInvalid });
+    setClientMissing(null);
+  }
   // The error summary takes focus and the snackbar says the same (spec §8), on each failed attempt.
   useEffect(() => {
     if (!missing.length) return;

@@ -4,18 +4,11 @@
 // browser only ever talks to the portal.
 import { AuditCourtCategory, AuditCourtQuery, AuditCourtResource, OPEN_DATA_PARAMS, type OpenDataEndpoint, type OpenDataGroup } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import '../../lib/load-context.ts';
+import { ApiError, call, messageOf, optional } from '../../lib/api.server.ts';
 import { paramLabel } from './endpoints.ts';
 import type { FieldError } from './view.ts';
 
-export type Fetched = { ok: true; status: number; body: unknown } | { ok: false; status: number; message: string | null };
-
 const UPSTREAM_TIMEOUT_MS = 20_000;
-
-function serverMessage(body: unknown): string | null {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim() ? message : null;
-}
 
 interface Rule {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
@@ -51,37 +44,38 @@ export function invalidAuditCourtPath([resources, category, query]: [string, str
   return brokenRule(AuditCourtResource, resources) ?? brokenRule(AuditCourtCategory, category) ?? brokenRule(AuditCourtQuery, query);
 }
 
-/** GET one source URL (a path on this server or an absolute URL), JSON parsed when it is JSON. */
-export async function fetchSource(context: AppLoadContext, url: string): Promise<Fetched> {
-  if (url.startsWith('/')) {
-    const answer = await context.api({ method: 'GET', url });
-    if (answer.status >= 200 && answer.status < 300) return { ok: true, status: answer.status, body: answer.body };
-    return { ok: false, status: answer.status, message: serverMessage(answer.body) };
-  }
+/**
+ * GET one source URL, JSON parsed when it is JSON: a path is our own API (the one client), an absolute
+ * URL another service, called from this server. Either way the body, or an ApiError (a network failure
+ * is a 502 with its message).
+ */
+export async function fetchSource(context: AppLoadContext, url: string): Promise<unknown> {
+  if (url.startsWith('/')) return call<unknown>(context, { url, auth: 'anonymous' });
+  let response: Response;
+  let text: string;
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5' }, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
-    const type = response.headers.get('content-type') ?? '';
-    const text = await response.text();
-    let body: unknown = text;
-    if (type.includes('json')) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = null;
-      }
-    }
-    if (response.ok) return { ok: true, status: response.status, body };
-    return { ok: false, status: response.status, message: serverMessage(body) };
+    response = await fetch(url, { headers: { accept: 'application/json, text/csv;q=0.9, */*;q=0.5' }, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    text = await response.text();
   } catch (err) {
-    return { ok: false, status: 502, message: err instanceof Error ? err.message : null };
+    throw new ApiError(502, err instanceof Error ? err.message : null);
   }
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, messageOf(body));
+  return body;
 }
 
 /** The index of /dados, from the API (spec §2: the groups are data, not code). */
 export async function loadIndex(context: AppLoadContext): Promise<OpenDataGroup[]> {
-  const answer = await fetchSource(context, '/v1/open-data');
-  if (!answer.ok || !Array.isArray(answer.body)) throw new Error(`open-data index unavailable (${answer.status})`);
-  return answer.body as OpenDataGroup[];
+  const body = await call<OpenDataGroup[]>(context, { url: '/v1/open-data', auth: 'anonymous' });
+  if (!Array.isArray(body)) throw new ApiError(502, null);
+  return body;
 }
 
 export interface FoundEndpoint {
@@ -131,8 +125,8 @@ export function csvCounterpart(group: OpenDataGroup, endpoint: OpenDataEndpoint)
 export async function loadUpdatedAt(context: AppLoadContext, group: OpenDataGroup): Promise<string | null> {
   const endpoint = group.servicos.find((s) => /\/updated_at\/?$/.test(s.url) && !/\{/.test(s.url));
   if (!endpoint) return null;
-  const answer = await fetchSource(context, endpoint.url).catch(() => null);
-  const value = answer?.ok ? (answer.body as { updated_at?: unknown } | null)?.updated_at : null;
+  const answer = await optional(context, 'open-data updated_at', fetchSource(context, endpoint.url), null);
+  const value = (answer as { updated_at?: unknown } | null)?.updated_at;
   return typeof value === 'string' ? value : null;
 }
 

@@ -4,26 +4,16 @@ import { DatasetForm } from './dataset-form.tsx';
 import { DownloadButton, FailureNotice, ResultView, UpdatedAt } from './data-view.tsx';
 import styles from './open-data.module.css';
 import type { EndpointLink, GroupInfo, View } from './view.ts';
+import { Breadcrumb } from '../../components/breadcrumb/breadcrumb.tsx';
 
-function Breadcrumb({ group, current }: { group: GroupInfo | null; current: string }) {
-  return (
-    <nav aria-label="Trilha de navegação" className="breadcrumb">
-      <ol>
-        <li>
-          <Link to={catalogPath('/')}>Início</Link>
-        </li>
-        <li>
-          <Link to={catalogPath('/dados')}>Dados Abertos</Link>
-        </li>
-        {group && group.text !== current ? (
-          <li>
-            <Link to={catalogPath(`/dados/${group.slug}`)}>{group.text}</Link>
-          </li>
-        ) : null}
-        <li aria-current="page">{current}</li>
-      </ol>
-    </nav>
-  );
+/** Início › Dados Abertos › the group › this page. */
+function OpenDataBreadcrumb({ group, current }: { group: GroupInfo | null; current: string }) {
+  const trail = [
+    { to: catalogPath('/'), label: 'Início' },
+    { to: catalogPath('/dados'), label: 'Dados Abertos' },
+    ...(group && group.text !== current ? [{ to: catalogPath(`/dados/${group.slug}`), label: group.text }] : []),
+  ];
+  return <Breadcrumb trail={trail} current={current} />;
 }
 
 function EndpointList({ endpoints, label }: { endpoints: EndpointLink[]; label: string }) {
@@ -47,7 +37,7 @@ export function ViewerScreen({ view, loading }: { view: View; loading: boolean }
   if (view.kind === 'not-found') {
     return (
       <>
-        <Breadcrumb group={view.group} current={view.message} />
+        <OpenDataBreadcrumb group={view.group} current={view.message} />
         <h1 className={styles.title}>{view.message}</h1>
         <p>Confira o endereço ou escolha uma das consultas de dados abertos.</p>
         {view.endpoints.length ? <EndpointList endpoints={view.endpoints} label={`Consultas de ${view.group?.text ?? 'dados abertos'}`} /> : null}
@@ -61,7 +51,7 @@ export function ViewerScreen({ view, loading }: { view: View; loading: boolean }
   if (view.kind === 'group') {
     return (
       <>
-        <Breadcrumb group={view.group} current={view.group.text} />
+        <OpenDataBreadcrumb group={view.group} current={view.group.text} />
         <p className={styles.eyebrow}>Dados Abertos</p>
         <h1 className={styles.title}>{view.group.text}</h1>
         <p>{view.group.description}</p>
@@ -74,7 +64,7 @@ export function ViewerScreen({ view, loading }: { view: View; loading: boolean }
   if (view.kind === 'form') {
     return (
       <>
-        <Breadcrumb group={view.group} current={view.title} />
+        <OpenDataBreadcrumb group={view.group} current={view.title} />
         <p className={styles.eyebrow}>{view.group.text}</p>
         <h1 className={styles.title}>{view.title}</h1>
         <UpdatedAt value={view.updatedAt} />
@@ -97,7 +87,7 @@ export function ViewerScreen({ view, loading }: { view: View; loading: boolean }
 
   return (
     <>
-      <Breadcrumb group={view.group} current={view.title} />
+      <OpenDataBreadcrumb group={view.group} current={view.title} />
       <p className={styles.eyebrow}>{view.group?.text ?? 'Dados Abertos'}</p>
       <h1 className={styles.title}>{view.title}</h1>
       <UpdatedAt value={view.updatedAt} />

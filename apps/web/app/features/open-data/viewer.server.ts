@@ -3,6 +3,7 @@
 // viewer of the audit-court API for every other `resources` value.
 import type { OpenDataEndpoint, OpenDataGroup } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
+import { ApiError } from '../../lib/api.server.ts';
 import { catalogPath } from '../../lib/paths.ts';
 import { csvRecords, failureMessage, fieldOrder, fillTemplate, isFormResource, MESSAGES, missingParams, PARAM_LABELS, placeholders, VIEWER_PAGE_SIZE } from './endpoints.ts';
 import { isPage } from './export.ts';
@@ -19,7 +20,6 @@ import {
   loadIndex,
   loadUpdatedAt,
   withPage,
-  type Fetched,
 } from './open-data.server.ts';
 import type { EndpointLink, Failure, GroupInfo, Result, View } from './view.ts';
 
@@ -36,8 +36,10 @@ function toResult(body: unknown, page: number): Result {
   return { data: body, page: null };
 }
 
-function toFailure(fetched: Extract<Fetched, { ok: false }>, screen: 'form' | 'viewer'): Failure {
-  return { status: fetched.status, ...failureMessage(fetched, screen) };
+/** A source that failed, as the screen tells it (spec §8); the page itself still answers. Other errors go on. */
+function toFailure(err: unknown, screen: 'form' | 'viewer'): Failure {
+  if (!(err instanceof ApiError)) throw err;
+  return { status: err.status, ...failureMessage({ status: err.status, message: err.serverMessage }, screen) };
 }
 
 /** The resource route of a CSV download: /dados/{resources}/{name}/arquivo.csv?{parameters}. */
@@ -78,14 +80,21 @@ async function formView(context: AppLoadContext, url: URL, resources: string, gr
   const json = jsonCounterpart(group, endpoint);
   const page = pageNumber(url);
   if (json) {
-    const fetched = await fetchSource(context, withPage(fillTemplate(json.url, values), page, VIEWER_PAGE_SIZE));
-    if (!fetched.ok) return { ...base, updatedAt, failure: toFailure(fetched, 'form') };
-    return { ...base, updatedAt, download, result: toResult(fetched.body, page) };
+    try {
+      const body = await fetchSource(context, withPage(fillTemplate(json.url, values), page, VIEWER_PAGE_SIZE));
+      return { ...base, updatedAt, download, result: toResult(body, page) };
+    } catch (err) {
+      return { ...base, updatedAt, failure: toFailure(err, 'form') };
+    }
   }
   // A CSV with no JSON twin (the users log): read it here and show it a page at a time.
-  const fetched = await fetchSource(context, fillTemplate(endpoint.url, values));
-  if (!fetched.ok) return { ...base, updatedAt, failure: toFailure(fetched, 'form') };
-  const records = typeof fetched.body === 'string' ? csvRecords(fetched.body) : [];
+  let body: unknown;
+  try {
+    body = await fetchSource(context, fillTemplate(endpoint.url, values));
+  } catch (err) {
+    return { ...base, updatedAt, failure: toFailure(err, 'form') };
+  }
+  const records = typeof body === 'string' ? csvRecords(body) : [];
   const pageCount = Math.max(1, Math.ceil(records.length / VIEWER_PAGE_SIZE));
   const index = Math.min(page, pageCount) - 1;
   const data = { count: records.length, next: null, previous: null, results: records.slice(index * VIEWER_PAGE_SIZE, (index + 1) * VIEWER_PAGE_SIZE) };
@@ -104,10 +113,12 @@ async function autoView(context: AppLoadContext, request: Request, url: URL, gro
   }
   const source = `${base}/${segments.map(encodeURIComponent).join('/')}`;
   const page = pageNumber(url);
-  const fetched = await fetchSource(context, withPage(source, page, VIEWER_PAGE_SIZE));
   const view = { kind: 'auto' as const, title, resources, group: group && groupInfo(group), url: absoluteUrl(withPage(source, page, VIEWER_PAGE_SIZE), request), updatedAt };
-  if (!fetched.ok) return { ...view, result: null, failure: toFailure(fetched, 'viewer') };
-  return { ...view, result: toResult(fetched.body, page), failure: null };
+  try {
+    return { ...view, result: toResult(await fetchSource(context, withPage(source, page, VIEWER_PAGE_SIZE)), page), failure: null };
+  } catch (err) {
+    return { ...view, result: null, failure: toFailure(err, 'viewer') };
+  }
 }
 
 function notFound(message: string, group: OpenDataGroup | null): View {

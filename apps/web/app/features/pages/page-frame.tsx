@@ -1,20 +1,12 @@
 import type { ReactNode } from 'react';
 import styles from './pages.module.css';
+import { Breadcrumb } from '../../components/breadcrumb/breadcrumb.tsx';
 
 /** A portal page outside the catalog: breadcrumb, one h1, the content. */
 export function PageFrame({ title, homeHref, intro, children }: { title: string; homeHref: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <div className={`container ${styles.page}`}>
-      <nav aria-label="Trilha de navegação" className="breadcrumb">
-        <ol>
-          <li>
-            <a href={homeHref}>Início</a>
-          </li>
-          <li>
-            <span aria-current="page">{title}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ to: homeHref, label: 'Início' }]} current={title} />
       <h1 className="page-title">{title}</h1>
       {intro ? <div className={styles.intro}>{intro}</div> : null}
       {children}

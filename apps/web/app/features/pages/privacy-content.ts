@@ -1,5 +1,5 @@
 // Contacts of the privacy policy. Like the addresses in lib/site.ts, confirm them before going live
-// (apps/web/NOTES-FOR-LEAD.md): the data-protection officer is named by an act of the Governor.
+// (apps/web/README.md, 'Before going live'): the data-protection officer is named by an act of the Governor.
 export const PRIVACY = {
   controller: 'Governo do Estado do Piauí',
   controllerAddress: 'Centro Administrativo, Av. Pedro Freitas, s/n, Bairro São Pedro, Teresina - PI, CEP 64018-900',

@@ -7,13 +7,6 @@ export function parsePeriod(periodo: string): { month: string; year: string } | 
   return { month: String(month).padStart(2, '0'), year: match[2]! };
 }
 
-/** The downloaded file's name, from month, year and bond (spec §2): contracheque-03-2025-SEAD.pdf. */
-export function payslipFileName(periodo: string, bond: string): string {
-  const period = parsePeriod(periodo);
-  const cleanBond = bond.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'vinculo';
-  return period ? `contracheque-${period.month}-${period.year}-${cleanBond}.pdf` : `contracheque-${cleanBond}.pdf`;
-}
-
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 
 /** 'MM/YYYY' → 'março de 2025', for screen readers and titles. */

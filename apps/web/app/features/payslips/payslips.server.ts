@@ -1,7 +1,6 @@
 import type { PaySlip } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import '../../lib/citizen.ts';
-import { payslipFileName } from './payslip-rules.ts';
+import { ApiError, call, callRaw, optional } from '../../lib/api.server.ts';
 
 const LIST = '/api/contracheque/sead/empresa/ultimos-contracheques';
 
@@ -14,36 +13,39 @@ export interface PayslipItem {
 }
 
 async function list(context: AppLoadContext): Promise<PaySlip[]> {
-  const answer = await context.citizenApi({ method: 'GET', url: LIST });
-  return answer.status === 200 && Array.isArray(answer.body) ? (answer.body as PaySlip[]) : [];
+  const body = await call<PaySlip[]>(context, { url: LIST, auth: 'citizen' });
+  return Array.isArray(body) ? body : [];
 }
 
-/** The latest pay slips; empty for a citizen who has none, or when the call fails. */
+/** The latest pay slips; empty for a citizen who has none, or when the call fails (logged). */
 export async function loadPayslips(context: AppLoadContext): Promise<PayslipItem[]> {
-  try {
-    return (await list(context)).map((slip) => ({ id: slip.id, periodo: slip.periodo, siglaUrl: slip.siglaUrl, fileName: payslipFileName(slip.periodo, slip.siglaUrl) }));
-  } catch (err) {
-    console.error('payslips failed', err);
-    return [];
-  }
+  const slips = await optional(context, 'payslips', list(context), []);
+  return slips.map((slip) => ({ id: slip.id, periodo: slip.periodo, siglaUrl: slip.siglaUrl, fileName: slip.nomeArquivo }));
 }
+
+const text = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /**
  * The PDF of one of the citizen's pay slips: follows the slip's own link with the citizen's token
  * (spec §7: the download carries a bearer header) and answers it as a file named from month, year and bond.
  */
 export async function downloadPayslip(context: AppLoadContext, id: number): Promise<Response> {
-  const slip = (await list(context)).find((s) => s.id === id);
-  if (!slip) return new Response('Contracheque não encontrado.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const slip = (await optional(context, 'payslips', list(context), [])).find((s) => s.id === id);
+  if (!slip) return text(404, 'Contracheque não encontrado.');
   // Only our own API: the link is a path of this server.
-  if (!slip.link.startsWith('/api/')) return new Response('Endereço do contracheque inválido.', { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const file = await context.citizenDownload(slip.link);
-  if (file.status !== 200) return new Response('Não foi possível baixar o contracheque.', { status: file.status === 404 ? 404 : 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const fileName = payslipFileName(slip.periodo, slip.siglaUrl);
-  return new Response(file.body as unknown as BodyInit, {
+  if (!slip.link.startsWith('/api/')) return text(502, 'Endereço do contracheque inválido.');
+  // A file, not a page: its failure is a short Portuguese text, with the status the browser should see.
+  const file = await callRaw(context, { url: slip.link, auth: 'citizen' }).catch((err: unknown) => {
+    if (!(err instanceof ApiError)) throw err;
+    context.log.warn({ status: err.status }, 'payslip download failed');
+    return err;
+  });
+  if (file instanceof ApiError) return text(file.status === 404 ? 404 : 502, 'Não foi possível baixar o contracheque.');
+  return new Response(file.bytes as unknown as BodyInit, {
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="${fileName}"`,
+      // The file name is the API's (contracheque-MM-YYYY-BOND.pdf), named once, on the server.
+      'content-disposition': file.headers['content-disposition'] ?? `attachment; filename="${slip.nomeArquivo}"`,
       'cache-control': 'private, no-store',
     },
   });

@@ -1,8 +1,9 @@
-import type { RecommendationsResponse, SearchItem } from '@portal/contracts';
+import type { CardService, RecommendationsResponse, SearchItem } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import '../../lib/citizen.ts';
+import { cardService } from '../../components/service-card/card-service.ts';
+import { api, call, optional } from '../../lib/api.server.ts';
 
-export type RecommendationCard = Pick<SearchItem, 'title' | 'slug' | 'description' | 'categorySlug' | 'icon' | 'isOnline' | 'departmentShortName' | 'accessProfile'> & {
+export type RecommendationCard = CardService & {
   /** where the card leads (spec §7) */
   href: string;
 };
@@ -26,36 +27,20 @@ export function recommendationHref(item: Pick<SearchItem, 'link' | 'categorySlug
   return `${catalogBase}/${item.categorySlug}/${item.slug}`;
 }
 
-const toCard = (item: SearchItem, catalogBase: string): RecommendationCard => ({
-  title: item.title,
-  slug: item.slug,
-  description: item.description,
-  categorySlug: item.categorySlug,
-  icon: item.icon,
-  isOnline: item.isOnline,
-  departmentShortName: item.departmentShortName,
-  accessProfile: item.accessProfile,
-  href: recommendationHref(item, catalogBase),
-});
+const toCard = (item: SearchItem, catalogBase: string): RecommendationCard => ({ ...cardService(item), href: recommendationHref(item, catalogBase) });
 
 /**
  * The citizen's recommendations; on failure (logged) or an empty answer, the highlighted search (spec §7, §8).
  */
 export async function loadRecommendations(context: AppLoadContext, username: string, catalogBase: string, size = 12): Promise<Recommendations> {
-  try {
-    const answer = await context.citizenApi({ method: 'GET', url: `/api/recommendations/recommend_services/${encodeURIComponent(username)}` });
-    if (answer.status !== 200) throw new Error(`recommendations answered ${answer.status}`);
-    const items = (answer.body as RecommendationsResponse).recommended_services ?? [];
-    if (items.length) return { source: 'personal', items: items.slice(0, size).map((i) => toCard(i, catalogBase)) };
-  } catch (err) {
-    console.error('recommendations failed; falling back to the highlighted search', err);
-  }
-  try {
-    const answer = await context.citizenApi({ method: 'POST', url: '/v1/search', body: { groups: ['CATALOG'], highlighted: true, size } });
-    const items = answer.status === 200 && Array.isArray(answer.body) ? (answer.body as SearchItem[]) : [];
-    return { source: 'highlighted', items: items.map((i) => toCard(i, catalogBase)) };
-  } catch (err) {
-    console.error('highlighted fallback failed', err);
-    return { source: 'highlighted', items: [] };
-  }
+  const personal = await optional(
+    context,
+    'recommendations',
+    call<RecommendationsResponse>(context, { url: `/api/recommendations/recommend_services/${encodeURIComponent(username)}`, auth: 'citizen' }),
+    null,
+  );
+  const items = personal?.recommended_services ?? [];
+  if (items.length) return { source: 'personal', items: items.slice(0, size).map((i) => toCard(i, catalogBase)) };
+  const highlighted = await optional(context, 'highlighted services', api.search(context, { highlighted: true, size }, 'citizen'), []);
+  return { source: 'highlighted', items: highlighted.map((i) => toCard(i, catalogBase)) };
 }

@@ -1,0 +1,49 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The one in-process cache: answers many people ask within seconds (popular searches), and data that
+ * changes only with the catalog (search dictionary, recommendation features, signing keys). Each process
+ * keeps its own and nothing depends on it but speed; nothing in it is older than `ttlMs`, so instances
+ * behind a load balancer still agree within that time. Async throughout, so a shared (Redis) variant can
+ * stand behind the same interface.
+ */
+export interface Cache<V> {
+  /** The cached answer for `key`, or `load()`'s, shared by concurrent callers; failures are not kept. */
+  fetch(key: string, load: () => Promise<V>): Promise<V>;
+  delete(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface CacheOptions {
+  /** how long an answer is kept; omitted, until it is evicted or deleted; 0 keeps nothing (caching off) */
+  ttlMs?: number;
+  /** entries kept at most; the least recently used goes first */
+  max: number;
+}
+
+export function memoryCache<V>({ ttlMs, max }: CacheOptions): Cache<V> {
+  if (ttlMs === 0) {
+    return { fetch: (_key, load) => load(), delete: async () => {}, clear: async () => {} };
+  }
+  // Promises are kept, so concurrent misses of one key share one load. Date.now, not performance.now, so
+  // that fake timers (tests) move time for the cache too; ttlResolution 0 reads the clock every time.
+  const entries = new LRUCache<string, Promise<V>>({ max, ttl: ttlMs === undefined ? undefined : Math.ceil(ttlMs), ttlResolution: 0, perf: { now: () => Date.now() } });
+  return {
+    fetch(key, load) {
+      const hit = entries.get(key);
+      if (hit) return hit;
+      const value = load();
+      entries.set(key, value);
+      value.catch(() => {
+        if (entries.peek(key) === value) entries.delete(key);
+      });
+      return value;
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+    async clear() {
+      entries.clear();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { LoginForm } from '@portal/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { formatWait } from '../../plugins/limits.ts';
+import { identityPageHelmet } from '../../plugins/security.ts';
+import * as repository from './identity.repository.ts';
+import { parseForms, sendPage } from './identity-http.ts';
+import { loginThrottle, throttleKeys } from './login-throttle.ts';
+import { loginPage, messagePage } from './pages.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { EMBEDDED_MOUNT, LOGIN_PATH, type IdentitySettings } from './settings.ts';
+
+/** The 'Acesso Cidadão' login page and the (implied) consent of the embedded provider. */
+export const interactionRoutes = (provider: Provider, settings: IdentitySettings): FastifyPluginAsyncZod => async (app) => {
+  parseForms(app);
+  // Spends the same time on an unknown user as on a wrong password.
+  const dummyHash = hashPassword('not-a-real-password');
+  const expired = () =>
+    messagePage('Seu pedido de acesso expirou', 'Por segurança, o pedido de login vale por pouco tempo. Volte ao portal e clique em "Acesso Cidadão" novamente.', {
+      href: LOGIN_PATH,
+      text: 'Entrar novamente',
+    });
+  const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+  const action = (uid: string) => `${EMBEDDED_MOUNT}/interaction/${encodeURIComponent(uid)}/login`;
+
+  app.get('/auth/interaction/:uid', { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    const interaction = await details(request, reply);
+    if (!interaction || interaction.uid !== uid) return sendPage(reply, expired(), 400);
+    if (interaction.prompt.name === 'login') return sendPage(reply, loginPage({ action: action(uid), cancelUrl: settings.postLogoutRedirectUri }));
+    // consent: every client of the embedded provider is the portal itself.
+    const missing = interaction.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const grant = interaction.grantId
+      ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId: interaction.session!.accountId, clientId: String(interaction.params.client_id) }))
+      : new provider.Grant({ accountId: interaction.session!.accountId, clientId: String(interaction.params.client_id) });
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    const grantId = await grant.save();
+    const redirectTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    return reply.redirect(redirectTo, 303);
+  });
+
+  app.post('/auth/interaction/:uid/login', { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    const interaction = await details(request, reply);
+    if (!interaction || interaction.uid !== uid || interaction.prompt.name !== 'login') return sendPage(reply, expired(), 400);
+    const form = LoginForm.safeParse(request.body ?? {});
+    const username = form.success ? form.data.username.trim() : '';
+    const password = form.success ? form.data.password : '';
+    const errors: { field: 'username' | 'password'; message: string }[] = [];
+    if (!username) errors.push({ field: 'username', message: 'Informe seu usuário.' });
+    if (!password) errors.push({ field: 'password', message: 'Informe sua senha.' });
+    if (errors.length) return sendPage(reply, loginPage({ action: action(uid), username, errors, cancelUrl: settings.postLogoutRedirectUri }), 400);
+
+    // Guessing passwords: after a few failures this account, from this address, waits longer each time,
+    // whatever is typed; the owner elsewhere is not affected. The attempt counts before the check.
+    const throttle = loginThrottle(app.limits);
+    const keys = throttleKeys(app.limits, username, request.ip);
+    const admission = await throttle.admit(keys);
+    if (!admission.allowed) {
+      request.log.warn('login throttled');
+      const wait = [{ field: 'password' as const, message: `Muitas tentativas sem sucesso. Por segurança, aguarde ${formatWait(admission.retryAfter)} e tente novamente.` }];
+      reply.header('retry-after', String(admission.retryAfter));
+      return sendPage(reply, loginPage({ action: action(uid), username, errors: wait, cancelUrl: settings.postLogoutRedirectUri }), 429);
+    }
+    const user = await repository.findUserByUsername(app.db, username);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    if (!user || !valid) {
+      request.log.info({ username }, 'login refused');
+      await throttle.failed(keys, admission);
+      const refused = [{ field: 'password' as const, message: 'Usuário ou senha incorretos. Confira os dados e tente novamente.' }];
+      return sendPage(reply, loginPage({ action: action(uid), username, errors: refused, cancelUrl: settings.postLogoutRedirectUri }), 401);
+    }
+    await throttle.succeeded(keys);
+    const redirectTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: user.sub, remember: false } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(redirectTo, 303);
+  });
+};

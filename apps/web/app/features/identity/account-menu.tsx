@@ -1,0 +1,68 @@
+import { ChevronDown, CircleUser, FileText, ListChecks, LogOut, UserRound } from 'lucide-react';
+import { useRef } from 'react';
+import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { headerPopoverContainer } from '../../lib/popover-container.ts';
+import { ACCESS_LEVEL_LABEL, type AccessLevel } from './access-level.ts';
+import styles from './account.module.css';
+
+export const LOGOUT_PATH = '/app/sair';
+
+/** The level badge: the word, not only the colour. */
+export function LevelBadge({ level }: { level: AccessLevel | null }) {
+  if (!level) return <span className={styles.badge}>Sem nível de acesso</span>;
+  return (
+    <span className={styles.badge} data-level={level}>
+      Nível {ACCESS_LEVEL_LABEL[level]}
+    </span>
+  );
+}
+
+/**
+ * The citizen's menu (spec §2): short name, level badge, 'Meu perfil', 'Documentos', 'Solicitações' and
+ * 'Sair'. 'Sair' submits a POST form (the identity module refuses a logout by link).
+ */
+export function AccountMenu({ shortName, level }: { shortName: string; level: AccessLevel | null }) {
+  const logout = useRef<HTMLFormElement>(null);
+  return (
+    <>
+      <MenuTrigger>
+        <Button className={styles.trigger} aria-label={`Menu de ${shortName}`}>
+          <CircleUser size={20} aria-hidden="true" />
+          <span className={styles.name} data-testid="account-name">
+            {shortName}
+          </span>
+          <ChevronDown size={16} aria-hidden="true" />
+        </Button>
+        <Popover placement="bottom end" className={styles.popover} UNSTABLE_portalContainer={headerPopoverContainer()}>
+          <Menu className={styles.menu} aria-label={`Conta de ${shortName}`}>
+            <MenuSection>
+              <Header className={styles.menuHeader}>
+                <strong>{shortName}</strong>
+                <LevelBadge level={level} />
+              </Header>
+              <MenuItem className={styles.item} href="/app/dashboard" textValue="Meu perfil">
+                <UserRound size={18} aria-hidden="true" /> Meu perfil
+              </MenuItem>
+              <MenuItem className={styles.item} href="/app/app-documentos" textValue="Documentos">
+                <FileText size={18} aria-hidden="true" /> Documentos
+              </MenuItem>
+              <MenuItem className={styles.item} href="/app/acompanhar-minhas-solicitacoes" textValue="Solicitações">
+                <ListChecks size={18} aria-hidden="true" /> Solicitações
+              </MenuItem>
+            </MenuSection>
+            <Separator className={styles.separator} />
+            <MenuItem className={styles.item} textValue="Sair" onAction={() => logout.current?.requestSubmit()}>
+              <LogOut size={18} aria-hidden="true" /> Sair
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {/* The menu's 'Sair' submits this form; it is also the way out without JavaScript. */}
+      <form ref={logout} method="post" action={LOGOUT_PATH} className={styles.logoutForm}>
+        <button type="submit" className={styles.logoutButton}>
+          Sair
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { RatingForm, Slug, type CatalogItem } from '@portal/contracts';
+import { Clock } from 'lucide-react';
+import { data, isRouteErrorResponse, redirect } from 'react-router';
+import { FailureContent, NotFoundContent } from '../components/error-page/error-page.tsx';
+import { FavoriteStar } from '../features/favorites/favorite-star.tsx';
+import { PdfButton, ServiceAccess } from '../features/catalog/service-access.tsx';
+import { CategoryCard, DocumentsSection, InfoSection, SidebarCards, StepsSection, SuggestSection, TagsSection } from '../features/catalog/service-sections.tsx';
+import styles from '../features/catalog/service.module.css';
+import { UnitsCard } from '../features/catalog/units-card.tsx';
+import { RatingStars } from '../features/ratings/rating-stars.tsx';
+import { RATING_SUCCESS, ratingFailureMessage, type RatingResult } from '../features/ratings/rating.ts';
+import { api, ApiError, required } from '../lib/api.server.ts';
+import { cut, relativeTime, stripHtml } from '../lib/format.ts';
+import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
+import { catalogPath } from '../lib/paths.ts';
+import { parseForm } from '../lib/form.server.ts';
+import type { Route } from './+types/catalog-service';
+import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
+
+const LOAD_FAILURE = 'Não foi possível carregar as informações do serviço!';
+const NOT_FOUND = 'Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!Slug.safeParse(params.catalog).success || !Slug.safeParse(params.category).success) throw data({ message: NOT_FOUND }, { status: 404 });
+  const service = await required(context, api.service(context, params.catalog), { notFound: NOT_FOUND, failure: LOAD_FAILURE });
+  // A service has one address: another category in the path leads to it.
+  if (service.category.slug !== params.category) throw redirect(catalogPath(`/${service.category.slug}/${service.slug}`), 301);
+  const url = new URL(request.url);
+  const canonical = canonicalUrl(request);
+  return {
+    service,
+    now: Date.now(),
+    unitFilter: url.searchParams.get('unidade') ?? '',
+    canonical,
+    homeUrl: canonical.replace(/\/[^/]+\/[^/]+$/, ''),
+  };
+}
+
+/** A rating (the contract's RatingForm): a value that is not 1 to 5 answers 400 with its message. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await parseForm(request, RatingForm);
+  const at = Date.now();
+  if (!form.ok) return data<RatingResult & { errors: Record<string, string> }>({ intent: 'rate', ok: false, message: form.message, errors: form.errors, at }, { status: 400 });
+  try {
+    if (!Slug.safeParse(params.catalog).success) throw new ApiError(404, null);
+    const service = await api.service(context, params.catalog);
+    const result = await api.rate(context, service.id, form.data.value);
+    return { intent: 'rate', ok: true, message: RATING_SUCCESS, average: result.average, count: result.count, at } satisfies RatingResult;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { intent: 'rate', ok: false, message: ratingFailureMessage(err.status, err.message), at } satisfies RatingResult;
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: `${TITLE_PREFIX} - Serviço não encontrado` }];
+  return pageMeta({ title: `${TITLE_PREFIX} - ${data.service.title}`, description: data.service.description, canonical: data.canonical, keywords: data.service.tags });
+}
+
+/** schema.org description of the service for search engines (GovernmentService). */
+function jsonLd(service: CatalogItem, canonical: string): string {
+  const doc = {
+    '@context': 'https://schema.org',
+    '@type': 'GovernmentService',
+    name: service.title,
+    description: cut(stripHtml(service.description), 300),
+    url: canonical,
+    serviceType: service.category.name,
+    category: service.category.name,
+    isAccessibleForFree: service.isFree,
+    areaServed: { '@type': 'State', name: 'Piauí' },
+    provider: { '@type': 'GovernmentOrganization', name: service.department.name, alternateName: service.department.shortName, ...(service.department.link ? { url: service.department.link } : {}) },
+    availableChannel: [
+      ...(service.link && /^https?:/.test(service.link) ? [{ '@type': 'ServiceChannel', name: 'Serviço digital', serviceUrl: service.link }] : []),
+      ...service.departmentSections.map((unit) => ({
+        '@type': 'ServiceChannel',
+        name: unit.name,
+        serviceLocation: {
+          '@type': 'Place',
+          name: unit.name,
+          address: { '@type': 'PostalAddress', streetAddress: unit.address, addressLocality: unit.city, addressRegion: unit.state, postalCode: unit.postalCode, addressCountry: 'BR' },
+          ...(unit.latitude != null && unit.longitude != null ? { geo: { '@type': 'GeoCoordinates', latitude: unit.latitude, longitude: unit.longitude } } : {}),
+        },
+      })),
+    ],
+    ...(service.averageRatings.count
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: service.averageRatings.average, ratingCount: service.averageRatings.count, bestRating: 5, worstRating: 1 } }
+      : {}),
+  };
+  // Inside a <script>, '<' must not open a tag.
+  return JSON.stringify(doc).replace(/</g, '\\u003c');
+}
+
+export default function Service({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, now, unitFilter, canonical } = loaderData;
+  return (
+    <div className="container">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(service, canonical) }} />
+      <Breadcrumb
+        trail={[
+          { to: catalogPath('/'), label: 'Início' },
+          { to: catalogPath(`/list/${service.category.slug}`), label: service.category.name },
+        ]}
+        current={service.title}
+      />
+      <div className={styles.layout}>
+        <article className={styles.main} data-testid="service-main">
+          <header className={styles.head}>
+            <h1 className={styles.title}>{service.title}</h1>
+            <div className={styles.meta}>
+              <RatingStars average={service.averageRatings.average} count={service.averageRatings.count} noScriptResult={actionData} />
+              {service.isOnline ? <span className={styles.online} data-testid="service-online">Online</span> : null}
+              <FavoriteStar slug={service.slug} title={service.title} />
+            </div>
+            <div className={styles.actions}>
+              <ServiceAccess service={service} />
+              <PdfButton slug={service.slug} />
+            </div>
+            <p className={styles.updated}>
+              <Clock size={16} aria-hidden="true" /> Atualizado <time dateTime={service.updated_at}>{relativeTime(service.updated_at, now)}</time>
+            </p>
+          </header>
+          <section className={styles.section} aria-labelledby="o-que-e">
+            <h2 id="o-que-e">O que é esse serviço?</h2>
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: service.description }} />
+            <dl className={styles.facts}>
+              <div>
+                <dt>Custo</dt>
+                <dd>{service.isFree ? 'Gratuito' : service.cost || 'Pago'}</dd>
+              </div>
+              {service.estimatedTime ? (
+                <div>
+                  <dt>Prazo</dt>
+                  <dd>{service.estimatedTime}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+          <StepsSection steps={service.steps} />
+          <DocumentsSection steps={service.steps} />
+          <InfoSection info={service.info} />
+          <SuggestSection />
+          <TagsSection tags={service.tags} />
+        </article>
+        <aside className={styles.sidebar} aria-label="Sobre o atendimento">
+          <SidebarCards service={service} />
+          <UnitsCard units={service.departmentSections} initialFilter={unitFilter} />
+          <CategoryCard category={service.category} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent message={(error.data as { message?: string })?.message} />;
+  return <FailureContent status={isRouteErrorResponse(error) ? error.status : undefined} message={LOAD_FAILURE} />;
+}
+

@@ -1,0 +1,23 @@
+import { NotificationsForm } from '@portal/contracts';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { loadNotifications, updateNotifications } from '../features/notifications/notifications.server.ts';
+import { parseForm } from '../lib/form.server.ts';
+import { catalogPath } from '../lib/paths.ts';
+
+/** The bell's panel data (fetched when it opens); an anonymous visitor gets an empty list. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!(await context.citizen())) return { messages: [], unread: 0 };
+  return loadNotifications(context);
+}
+
+/**
+ * Read one message, read all, archive all (the contract's NotificationsForm); failures are ignored (spec
+ * §8). A form the page did not make answers 400 with the fields in error.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await parseForm(request, NotificationsForm);
+  if (!form.ok) return data({ ok: false, errors: form.errors }, { status: 400 });
+  const result = (await context.citizen()) ? await updateNotifications(context, form.data) : { ok: false };
+  if (form.data.js !== '1' && request.headers.get('accept')?.includes('text/html')) return redirect(catalogPath('/'), 303);
+  return result;
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, demoCatalog, dumpPglite, OPEN_DATA_TEST_SIZE, seedCatalog, seedIdentityDemo, seedOpenData } from '@portal/db';
+// @ts-expect-error: a plain ES module without type declarations
+import { ensureBuild } from '../../apps/web/scripts/ensure-build.mjs';
+import { CHROMIUM } from './browser.ts';
+import { DUMP_ENV } from './portal.ts';
+
+/**
+ * Once per run, before any worker: Chromium must be there (the run fails, never skips), the web app is built
+ * when missing or stale, and the demo database is seeded once into a PGlite dump each portal loads.
+ */
+export default async function globalSetup() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `\n${'!'.repeat(78)}\n!! No Chromium at ${CHROMIUM}: the browser tests cannot run.\n!! Install it with: apt-get update && apt-get install -y chromium\n!! (or set CHROMIUM_PATH; never \`npx playwright install\`)\n${'!'.repeat(78)}\n`,
+    );
+  }
+  (ensureBuild as (options?: { log?: (m: string) => void }) => boolean)({ log: (m: string) => console.log(m) });
+
+  const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
+  const handle = await createDatabase();
+  await handle.migrate();
+  await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
+  await seedIdentityDemo(handle.db);
+  await seedOpenData(handle.db, OPEN_DATA_TEST_SIZE);
+  const dump = await dumpPglite(handle);
+  await handle.close();
+  const file = join(dir, 'demo.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  // Workers inherit the environment of the global setup.
+  process.env[DUMP_ENV] = file;
+
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}

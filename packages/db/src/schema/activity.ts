@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { services } from './catalog.ts';
+
+// What citizens do with services: ratings, favourites and the access log behind 'mais acessados' and
+// recommendations.
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    /** hash of the voter (user id or network address); never the address itself */
+    voter: text('voter').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ratings_service_idx').on(t.serviceId),
+    index('ratings_voter_idx').on(t.serviceId, t.voter, t.createdAt),
+    check('ratings_value_range', sql`${t.value} between 1 and 5`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userSub: text('user_sub').notNull(),
+    serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userSub, t.serviceId] })],
+);
+
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serviceId: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+    userSub: text('user_sub'),
+    accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('access_log_service_idx').on(t.serviceId), index('access_log_user_idx').on(t.userSub)],
+);

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, date, index, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+// The personal area: each citizen's notifications, Nota Piauiense balance and pay slips.
+
+/** Messages of the notifications panel. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userSub: text('user_sub').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** alerta, informacao, novidade, ... */
+    kind: text('kind').notNull(),
+    bannerUrl: text('banner_url'),
+    /** free metadata; onClick {tipo: 'redirect', url} is the redirect action */
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userSub, t.createdAt)],
+);
+
+/** Nota Piauiense: each citizen's credit balance from tax receipts. */
+export const notaPiauienseAccounts = pgTable('nota_piauiense_accounts', {
+  userSub: text('user_sub').primaryKey(),
+  releasedBalance: numeric('released_balance', { precision: 12, scale: 2 }).notNull().default('0'),
+  pendingBalance: numeric('pending_balance', { precision: 12, scale: 2 }).notNull().default('0'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Receipts (notas fiscais) with the citizen's CPF that earned Nota Piauiense credit. */
+export const notaPiauienseReceipts = pgTable(
+  'nota_piauiense_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userSub: text('user_sub').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuerName: text('issuer_name').notNull(),
+    issuerCnpj: text('issuer_cnpj').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    credit: numeric('credit', { precision: 12, scale: 2 }).notNull(),
+    /** 'Liberado' or 'Pendente' */
+    status: text('status').notNull(),
+  },
+  (t) => [index('nota_piauiense_receipts_user_idx').on(t.userSub, t.issuedOn)],
+);
+
+/** Public servants' pay slips (contracheques); the PDF is generated from these rows on download. */
+export const paySlips = pgTable(
+  'pay_slips',
+  {
+    id: serial('id').primaryKey(),
+    userSub: text('user_sub').notNull(),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    /** vínculo: the bond's short code, e.g. SEAD */
+    bond: text('bond').notNull(),
+    registration: text('registration').notNull(),
+    position: text('position').notNull(),
+    department: text('department').notNull(),
+    /** [{codigo, descricao, tipo: 'provento' | 'desconto', valor}] in reais */
+    lines: jsonb('lines').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('pay_slips_user_period_unique').on(t.userSub, t.year, t.month, t.bond), index('pay_slips_user_idx').on(t.userSub)],
+);
