@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, demoCatalog, dumpPglite, OPEN_DATA_TEST_SIZE, seedCatalog, seedIdentityDemo, seedOpenData } from '@portal/db';
+import { writeTestDemoDump } from '@portal/db';
 // @ts-expect-error: a plain ES module without type declarations
 import { ensureBuild } from '../../apps/web/scripts/ensure-build.mjs';
 import { CHROMIUM } from './browser.ts';
@@ -21,15 +21,8 @@ export default async function globalSetup() {
   (ensureBuild as (options?: { log?: (m: string) => void }) => boolean)({ log: (m: string) => console.log(m) });
 
   const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
-  const handle = await createDatabase();
-  await handle.migrate();
-  await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
-  await seedIdentityDemo(handle.db);
-  await seedOpenData(handle.db, OPEN_DATA_TEST_SIZE);
-  const dump = await dumpPglite(handle);
-  await handle.close();
   const file = join(dir, 'demo.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await writeTestDemoDump(file);
   // Workers inherit the environment of the global setup.
   process.env[DUMP_ENV] = file;
 

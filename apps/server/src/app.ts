@@ -24,6 +24,7 @@ import { loadConfig, type Config } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { limitsPlugin } from './plugins/limits.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(limitsPlugin);
+  await app.register(metricsPlugin);
   await app.register(authPlugin, { keys: options.authKeys, issuer: options.authIssuer, audience: options.authAudience });
 
   await app.register(identityPlugin);

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectTargets, groupFailures, runFuzz, summary } from '../../../bench/fuzz.ts';
-import { WEB_BUILD_DIR } from './plugins/web.ts';
 import { createTestApp, type TestApp } from './test-support/app.ts';
+// @ts-expect-error: a plain ES module without type declarations
+import { ensureBuild } from '../../web/scripts/ensure-build.mjs';
 
 // A seeded sample of bench/fuzz.ts (`npm run fuzz` sends 10,000): every endpoint of /openapi.json, every
 // page of apps/web/app/routes.ts and the login form, with malformed methods, paths, queries, headers and
@@ -12,11 +11,11 @@ import { createTestApp, type TestApp } from './test-support/app.ts';
 const REQUESTS = 600;
 const SEED = 20_251_123;
 
-const pagesBuilt = existsSync(join(WEB_BUILD_DIR, 'server', 'index.js'));
+// The pages are fuzzed too: build the web app when it is missing or stale (a fresh clone has none).
+(ensureBuild as () => boolean)();
 let t: TestApp;
 let tokens: string[];
 beforeAll(async () => {
-  if (!pagesBuilt) console.warn('\n!!! fuzz.test.ts: apps/web/build is missing, the PAGES ARE NOT FUZZED (only the API). Run `npm run build`.\n');
   t = await createTestApp();
   tokens = [await t.tokenFor('maria.silva'), await t.tokenFor('joao.souza')];
 });
@@ -26,7 +25,7 @@ const json = (res: { json: () => unknown }) => res.json() as { statusCode: numbe
 
 describe('fuzzing the API and the pages', () => {
   it(`answers ${REQUESTS} malformed requests with 4xx in Portuguese: no 5xx, no stack trace`, async () => {
-    const routes = pagesBuilt ? (await import('../../web/app/routes.ts')).default : null;
+    const routes = (await import('../../web/app/routes.ts')).default;
     const targets = await collectTargets(t.app, routes);
     expect(targets.filter((target) => target.kind === 'api').length).toBeGreaterThan(35);
     // React Router logs each error it renders into a page; the report is what matters here.
@@ -35,7 +34,7 @@ describe('fuzzing the API and the pages', () => {
     const report = await runFuzz(t.app, { count: REQUESTS, seed: SEED, targets, context: { tokens } }).finally(() => {
       console.error = consoleError;
     });
-    console.log(`fuzz.test.ts: ${summary(report)}${pagesBuilt ? '' : ' — PAGES SKIPPED (no web build)'}`);
+    console.log(`fuzz.test.ts: ${summary(report)}`);
     for (const group of groupFailures(report.failures)) console.log(`${group.count} × ${group.key}\n  e.g. ${JSON.stringify(group.example.request)}\n  → ${group.example.body}`);
     expect(report.requests).toBeGreaterThan(REQUESTS * 0.95);
     expect(report.status4xx).toBeGreaterThan(REQUESTS / 3);
@@ -139,7 +138,7 @@ describe('malformed requests the fuzzing found', () => {
   });
 });
 
-describe.runIf(pagesBuilt)('pages that parse forms, sent anything but a form', () => {
+describe('pages that parse forms, sent anything but a form', () => {
   const bodies: [string, string][] = [
     ['application/json', '{"slug":"renovacao-da-cnh"}'],
     ['application/octet-stream', '\u0000\u00ff\u00fe'],

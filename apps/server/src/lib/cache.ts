@@ -15,15 +15,44 @@ export interface Cache<V> {
 }
 
 export interface CacheOptions {
+  /** what the cache holds ('search', 'dictionary'): the label of its hits and misses on /metrics (plugins/metrics.ts) */
+  name?: string;
   /** how long an answer is kept; omitted, until it is evicted or deleted; 0 keeps nothing (caching off) */
   ttlMs?: number;
   /** entries kept at most; the least recently used goes first */
   max: number;
 }
 
-export function memoryCache<V>({ ttlMs, max }: CacheOptions): Cache<V> {
+/** Hits and misses of every cache of this process, by cache name (a name, never a key). */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+}
+const counts = new Map<string, CacheCounts>();
+
+/** Lookups so far in this process, by cache name: read by /metrics. */
+export function cacheCounts(): ReadonlyMap<string, Readonly<CacheCounts>> {
+  return counts;
+}
+
+function counter(name: string): CacheCounts {
+  let entry = counts.get(name);
+  if (!entry) counts.set(name, (entry = { hits: 0, misses: 0 }));
+  return entry;
+}
+
+export function memoryCache<V>({ name = 'unnamed', ttlMs, max }: CacheOptions): Cache<V> {
+  const count = counter(name);
   if (ttlMs === 0) {
-    return { fetch: (_key, load) => load(), delete: async () => {}, clear: async () => {} };
+    // caching off: every lookup is a miss
+    return {
+      fetch: (_key, load) => {
+        count.misses++;
+        return load();
+      },
+      delete: async () => {},
+      clear: async () => {},
+    };
   }
   // Promises are kept, so concurrent misses of one key share one load. Date.now, not performance.now, so
   // that fake timers (tests) move time for the cache too; ttlResolution 0 reads the clock every time.
@@ -31,7 +60,11 @@ export function memoryCache<V>({ ttlMs, max }: CacheOptions): Cache<V> {
   return {
     fetch(key, load) {
       const hit = entries.get(key);
-      if (hit) return hit;
+      if (hit) {
+        count.hits++;
+        return hit;
+      }
+      count.misses++;
       const value = load();
       entries.set(key, value);
       value.catch(() => {

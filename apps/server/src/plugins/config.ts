@@ -82,6 +82,14 @@ export const ConfigSchema = z.object({
   VOTER_SECRET: z.preprocess(emptyToUndefined, z.string().default(DEMO_VOTER_SECRET)),
   /** how long one process reuses an identical search's answer (lib/cache.ts); 0 turns it off */
   SEARCH_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(10)),
+  /** serves /metrics (Prometheus) to `Authorization: Bearer <token>` only; unset, /metrics does not exist (404) */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{24,256}$/, 'METRICS_TOKEN must be 24 to 256 printable characters without spaces (e.g. openssl rand -hex 32)')
+      .optional(),
+  ),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
   // Open data (issue 5): where the /dados screens fetch from. A path means this server (the built-in

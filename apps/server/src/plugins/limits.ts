@@ -32,12 +32,25 @@ export type Outcome = { allowed: true; res: RateLimiterRes } | { allowed: false;
 /** Whole seconds to wait, never 0 (Retry-After and the messages). */
 export const secondsToWait = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** Each limiter's name (given to `limits.limiter`), for counting its refusals. */
+const limiterNames = new WeakMap<RateLimiterAbstract, string>();
+const refusals = new Map<string, number>();
+
+/** Refusals so far in this process, by limiter name ('api', 'votes', ...): read by /metrics. */
+export function rateLimitRefusals(): ReadonlyMap<string, number> {
+  return refusals;
+}
+
 /** Takes `points` from the key's allowance in one atomic step: the answer says whether they were there. */
 export async function take(limiter: RateLimiterAbstract, key: string, points = 1): Promise<Outcome> {
   try {
     return { allowed: true, res: await limiter.consume(key, points) };
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return { allowed: false, res: rejection, retryAfter: secondsToWait(rejection.msBeforeNext) };
+    if (rejection instanceof RateLimiterRes) {
+      const name = limiterNames.get(limiter) ?? 'unnamed';
+      refusals.set(name, (refusals.get(name) ?? 0) + 1);
+      return { allowed: false, res: rejection, retryAfter: secondsToWait(rejection.msBeforeNext) };
+    }
     throw rejection;
   }
 }
@@ -183,6 +196,7 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
           insuranceLimiter,
         });
     limiters.set(name, { rule, limiter: created });
+    limiterNames.set(created, name);
     return created;
   };
 

@@ -1,8 +1,8 @@
-import { writeFile, rm, mkdtemp } from 'node:fs/promises';
+import { rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase, demoCatalog, dumpPglite, OPEN_DATA_TEST_SIZE, seedCatalog, seedIdentityDemo, seedOpenData } from '@portal/db';
+import { createDatabase, seedTestDemo, writeTestDemoDump } from '@portal/db';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -31,21 +31,12 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${templateDatabase}`;
     const handle = await createDatabase({ url: target.toString(), poolSize: 2 });
     await handle.migrate();
-    await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
-    await seedIdentityDemo(handle.db);
-    await seedOpenData(handle.db, OPEN_DATA_TEST_SIZE);
+    await seedTestDemo(handle.db);
     await handle.close();
     project.provide('pgliteDump', '');
   } else {
-    const handle = await createDatabase();
-    await handle.migrate();
-    await seedCatalog(handle.db, await demoCatalog(), { demoActivity: true });
-    await seedIdentityDemo(handle.db);
-    await seedOpenData(handle.db, OPEN_DATA_TEST_SIZE);
-    const dump = await dumpPglite(handle);
-    await handle.close();
     const file = join(dir, 'demo.tar');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    await writeTestDemoDump(file);
     project.provide('pgliteDump', file);
   }
   project.provide('templateDatabase', templateDatabase);

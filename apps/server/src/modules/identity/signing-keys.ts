@@ -32,7 +32,7 @@ export const publicJwk = (jwk: JWK): JWK => Object.fromEntries(Object.entries(jw
  * JWKS) and kept. An unknown `kid` re-reads them, at most once a minute, so a key added by another instance is seen.
  */
 export function embeddedVerifyKeys(getDb: () => Database): JWTVerifyGetKey {
-  const cache = memoryCache<{ keys: JWTVerifyGetKey; kids: Set<string>; at: number }>({ max: 1 });
+  const cache = memoryCache<{ keys: JWTVerifyGetKey; kids: Set<string>; at: number }>({ name: 'signing-keys', max: 1 });
   const load = async () => {
     const jwks = (await signingKeys(getDb())).map(publicJwk);
     return { keys: createLocalJWKSet({ keys: jwks }), kids: new Set(jwks.map((k) => k.kid!)), at: Date.now() };

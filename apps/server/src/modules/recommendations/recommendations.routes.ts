@@ -6,7 +6,7 @@ import type { ServiceFeatures } from './recommendations.ranker.ts';
 import * as service from './recommendations.service.ts';
 
 export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogFeatures = memoryCache<Map<number, ServiceFeatures>>({ ttlMs: service.FEATURES_TTL_MS, max: 1 });
+  const catalogFeatures = memoryCache<Map<number, ServiceFeatures>>({ name: 'recommendation-features', ttlMs: service.FEATURES_TTL_MS, max: 1 });
   const features = () => catalogFeatures.fetch('features', () => service.loadFeatures(app.db));
 
   app.get(

@@ -6,8 +6,8 @@ import { DICTIONARY_TTL_MS, loadDictionary, search, type Dictionary } from './se
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answers depend on the body only (never on who asks), so equal bodies within seconds share one.
-  const answers = memoryCache<SearchItem[]>({ ttlMs: app.config.SEARCH_CACHE_SECONDS * 1000, max: 1000 });
-  const dictionaries = memoryCache<Dictionary>({ ttlMs: DICTIONARY_TTL_MS, max: 1 });
+  const answers = memoryCache<SearchItem[]>({ name: 'search', ttlMs: app.config.SEARCH_CACHE_SECONDS * 1000, max: 1000 });
+  const dictionaries = memoryCache<Dictionary>({ name: 'search-dictionary', ttlMs: DICTIONARY_TTL_MS, max: 1 });
   const dictionary = () => dictionaries.fetch('dictionary', () => loadDictionary(app.db));
 
   app.post(
