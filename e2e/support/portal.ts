@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { createDatabase } from '@portal/db';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/plugins/config.ts';
+import { freePort } from '../../apps/server/src/test-support/free-port.ts';
 
 export const BASE_PATH = '/app/catalog';
 
@@ -18,16 +18,6 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real server (API, pages and the embedded identity provider) on a free port, over a fresh copy of the

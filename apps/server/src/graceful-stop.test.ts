@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createDatabase } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { freePort } from './test-support/free-port.ts';
 
 /**
  * The real server in its own process (`node --import tsx apps/server/src/server.ts`, what `npm start` runs)
@@ -20,16 +21,6 @@ let dataDir = '';
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
