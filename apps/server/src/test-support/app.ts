@@ -85,7 +85,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         claims: { sub: user.sub, preferred_username: username, name: user.name, roles: user.roles },
         accessToken: await sign(trusted.privateKey, { sub: user.sub, preferred_username: username, name: user.name, roles: user.roles }, '1h'),
         refreshToken: null,
-        idToken: null,
         accessExpiresAt: new Date(Date.now() + 3_600_000),
         expiresAt: new Date(Date.now() + 3_600_000),
       });

@@ -79,7 +79,6 @@ export const webSessions = pgTable(
     claims: jsonb('claims').notNull(),
     accessToken: text('access_token').notNull(),
     refreshToken: text('refresh_token'),
-    idToken: text('id_token'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

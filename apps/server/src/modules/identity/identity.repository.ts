@@ -101,7 +101,6 @@ const SESSION_COLUMNS = {
   claims: webSessions.claims,
   accessToken: webSessions.accessToken,
   refreshToken: webSessions.refreshToken,
-  idToken: webSessions.idToken,
   accessExpiresAt: webSessions.accessExpiresAt,
   expiresAt: webSessions.expiresAt,
 };
@@ -123,14 +122,13 @@ export async function updateWebSessionTokens(
   db: Database,
   idHash: string,
   previousAccessToken: string,
-  tokens: { accessToken: string; refreshToken: string | null; idToken: string | null; accessExpiresAt: Date },
+  tokens: { accessToken: string; refreshToken: string | null; accessExpiresAt: Date },
 ): Promise<boolean> {
   const updated = await db
     .update(webSessions)
     .set({
       accessToken: tokens.accessToken,
       refreshToken: sql`coalesce(${tokens.refreshToken}, ${webSessions.refreshToken})`,
-      idToken: sql`coalesce(${tokens.idToken}, ${webSessions.idToken})`,
       accessExpiresAt: tokens.accessExpiresAt,
     })
     .where(and(eq(webSessions.idHash, idHash), eq(webSessions.accessToken, previousAccessToken)))

@@ -82,7 +82,6 @@ async function refresh(app: FastifyInstance, row: repository.WebSessionRow): Pro
     const next = {
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token ?? null,
-      idToken: null,
       accessExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 300) * 1000),
     };
     if (await repository.updateWebSessionTokens(app.db, row.idHash, row.accessToken, next)) {

@@ -81,8 +81,6 @@ export const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       claims: claims as Record<string, unknown>,
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token ?? null,
-      // Not kept: logging out no longer needs it, and it says who the citizen is.
-      idToken: null,
       accessExpiresAt: new Date(Date.now() + (tokens.expiresIn() ?? 300) * 1000),
       expiresAt: new Date(Date.now() + SESSION_TTL * 1000),
     });
