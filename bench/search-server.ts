@@ -19,7 +19,7 @@ if (mode === 'portal') {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = answers.get(Buffer.concat(chunks).toString()) ?? Buffer.from('[]');
+      const body = answers.get(Buffer.concat(chunks).toString()) ?? answers.get('*') ?? Buffer.from('[]');
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
       res.end(body);
     });

@@ -18,7 +18,8 @@ test.describe('catalog list', () => {
     expect(b!.x).toBeGreaterThan(a!.x);
     const pager = page.getByRole('navigation', { name: 'Paginação' });
     await expect(pager.getByRole('link', { name: 'Página 1', exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('combobox')).toHaveCount(0); // no page-size changer
+    // No page-size changer: the only comboboxes are the search boxes (with their suggestions).
+    for (const combobox of await page.getByRole('combobox').all()) expect(await combobox.getAttribute('type')).toBe('search');
     const firstTitles = await page.locator('main ol > li h3').allInnerTexts();
     await pager.getByRole('link', { name: 'Página 2', exact: true }).click();
     await page.waitForURL('**/list?page=2');
@@ -116,11 +117,18 @@ test.describe('catalog list', () => {
     await expect(page.locator('h1')).toHaveText('Mais acessados');
   });
 
-  test('an unknown category is a 404 page with a way on', async ({ page, portal }) => {
+  test('an unknown category or department is a 404 page with a way on', async ({ page, portal }) => {
     const response = await page.goto(portal.url('/list/categoria-que-nao-existe'));
     expect(response?.status()).toBe(404);
     await expect(page.locator('h1')).toHaveText('Página não encontrada');
     await expect(page.getByText('Esta categoria não existe')).toBeVisible();
+    // The API answers such a filter with an empty list (as the state's app expects): the page knows from its own lists.
+    const department = await page.goto(portal.url('/list/orgao/orgao-que-nao-existe'));
+    expect(department?.status()).toBe(404);
+    await expect(page.getByText('Este órgão não existe')).toBeVisible();
+    // A department's long live slug (issue 14) lists its services.
+    await page.goto(portal.url('/list/orgao/departamento-estadual-de-transito-do-estado-do-piaui'));
+    await expect(page.locator('main ol > li').first()).toBeVisible();
   });
 
   test.describe(() => {

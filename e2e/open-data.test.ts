@@ -16,7 +16,11 @@ const searchButton = (page: Page) => page.getByRole('button', { name: /Buscar Da
 const groupTitles = (page: Page) => page.locator('main details summary h3');
 
 async function fillForm(page: Page, values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries(values)) {
+    // The year is picked from the years the source has (issue 13); the other fields are typed.
+    if (name === 'exercicio') await page.locator(`select[name="${name}"]`).selectOption(value);
+    else await page.locator(`input[name="${name}"]`).fill(value);
+  }
 }
 
 async function downloaded(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
@@ -118,6 +122,12 @@ test.describe('open data: index, viewers and exports', () => {
     await hydrated(page);
     await expect(page).toHaveTitle('Governo do Piauí - Dados Abertos - Empenhos do período');
     for (const label of ['Exercício', 'Referência inicial', 'Referência final']) await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
+    // Nothing to guess: the years with data to pick from, and the months with data offered as one types.
+    expect(await page.getByLabel('Exercício', { exact: true }).locator('option').allTextContents()).toEqual(expect.arrayContaining(['Selecione o ano', '2025']));
+    const monthList = await page.getByLabel('Referência inicial', { exact: true }).getAttribute('list');
+    const months = await page.locator(`datalist[id="${monthList}"] option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(months.length).toBeGreaterThan(0);
+    for (const month of months) expect(month).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
     await expect(page.getByTestId('updated-at')).toHaveText(/^Dados atualizados em \d{1,2} de [a-zç]+ de \d{4}, às \d{2}:\d{2}$/);
     await expect(page.getByRole('button', { name: /Exportar|JSON/ })).toHaveCount(0);
 
@@ -288,8 +298,12 @@ test.describe('open data: index, viewers and exports', () => {
     await expect(page.getByTestId('fetch-failure')).toContainText('Referência inválida');
     await expect(snackbar(page)).toContainText('Referência inválida');
 
-    await fillForm(page, { exercicio: '2019', referencia_de: '2019-01', referencia_ate: '2019-03' });
-    await searchButton(page).click();
+    // The form offers only the years with data; an old link to another year says which years there are.
+    const years = await page.locator('select[name="exercicio"] option').allTextContents();
+    expect(years).toContain('2025');
+    expect(years).not.toContain('2019');
+    await page.goto(portal.url(`${EMPENHOS}?buscar=1&exercicio=2019&referencia_de=2019-01&referencia_ate=2019-03`));
+    await hydrated(page);
     await expect(page.getByTestId('fetch-failure').getByText('Recurso não encontrado!')).toBeVisible();
     await expect(page.getByTestId('fetch-failure')).toContainText('Exercício 2019 não encontrado');
 

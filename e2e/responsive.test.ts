@@ -13,6 +13,9 @@ const ROUTES = [
   '/orgao',
   '/orgao/sefaz',
   '/dados',
+  '/dados/despesa/empenhos',
+  // A very long parameter (issue 13): the message and the form fit the screen.
+  `/dados/despesa/empenhos?buscar=1&exercicio=2025&referencia_de=${'9'.repeat(400)}&referencia_ate=2025-03`,
 ];
 
 test.describe('small screens', () => {

@@ -110,15 +110,15 @@ test.describe('service page', () => {
     await page.goto(portal.url(PORTAL_LINK));
     await hydrated(page);
     const portalLink = page.getByTestId('service-access');
-    await expect(portalLink).toHaveAttribute('href', '/app/dashboard');
+    await expect(portalLink).toHaveAttribute('href', '/app/app-documentos');
     await expect(portalLink).not.toHaveAttribute('target');
-    // /app/dashboard is the citizen's panel (issue 4): the same tab asks the server for it, which sends an
-    // anonymous visitor to the login.
-    const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/app/dashboard' && r.isNavigationRequest()), portalLink.click()]);
+    // The servant's pay slips are on 'Documentos' (issue 13), a personal page: the same tab asks the server
+    // for it, which sends an anonymous visitor to the login.
+    const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/app/app-documentos' && r.isNavigationRequest()), portalLink.click()]);
     expect(request.frame()).toBe(page.mainFrame());
     const answer = await request.response();
     expect(answer?.status()).toBe(302);
-    expect(await answer?.headerValue('location')).toMatch(/\/app\/entrar\?returnTo=%2Fapp%2Fdashboard$/);
+    expect(await answer?.headerValue('location')).toMatch(/\/app\/entrar\?returnTo=%2Fapp%2Fapp-documentos$/);
 
     // 3. Any other link: a new tab.
     await page.goto(portal.url(CIN));

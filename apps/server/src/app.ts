@@ -1,4 +1,6 @@
 import type { DatabaseHandle } from '@portal/db';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
@@ -26,6 +28,8 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { limitsPlugin } from './plugins/limits.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { redisPlugin } from './plugins/redis.ts';
+import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -75,7 +79,12 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
+  await app.register(redisPlugin);
   await app.register(limitsPlugin);
+  await app.register(responseCachePlugin);
+  // After the public cache (hooks run in order): it keeps plain bytes and compresses its copies once;
+  // what it did not answer (personal pages, uncached API answers) is compressed here.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(metricsPlugin);
   await app.register(authPlugin, { keys: options.authKeys, issuer: options.authIssuer, audience: options.authAudience });
 

@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDatabase } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ interface Server {
   output(): string;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
@@ -73,6 +74,7 @@ async function startServer(): Promise<Server> {
       WORKERS: '1',
       METRICS_TOKEN: '',
       REDIS_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -177,6 +179,49 @@ describe('SIGTERM', () => {
       expect(server.output()).not.toMatch(/"level":(50|60)/);
     } finally {
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    }
+  });
+
+  it('writes the views and web vitals waiting in their batches before it exits', { timeout: 60_000 }, async () => {
+    // Batches written only every minute: whatever is stored came from the stop's own flush.
+    const server = await startServer({ BATCH_SECONDS: '60' });
+    const base = `http://127.0.0.1:${server.port}`;
+    const views = async () => {
+      const handle = databaseUrl ? await createDatabase({ url: databaseUrl, poolSize: 1 }) : await createDatabase({ dataDir });
+      try {
+        const result = (await handle.db.execute(
+          sql`select (select access_count from services where slug = 'renovacao-da-cnh') as views, (select count(*)::int from web_vitals where page = '/graceful-stop') as vitals`,
+        )) as unknown as { rows: { views: number; vitals: number }[] };
+        return result.rows[0]!;
+      } finally {
+        await handle.close();
+      }
+    };
+    try {
+      expect((await fetch(`${base}/v1/catalog/renovacao-da-cnh/load`)).status).toBe(200);
+      const vital = await fetch(`${base}/v1/vitals`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ name: 'LCP', value: 900, rating: 'good', page: '/graceful-stop' }]),
+      });
+      expect(vital.status).toBe(204);
+      server.child.kill('SIGTERM');
+      const { code } = await server.exited;
+      expect(code, server.output()).toBe(0);
+    } finally {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    }
+    // PGlite belongs to one process: read it only once the server is gone.
+    const after = await views();
+    expect(after.vitals).toBe(1);
+    // the demo's count plus this one view (compared with a fresh copy of the same template)
+    const template = databaseUrl ? null : await createDatabase({ loadDataDir: new Blob([await readFile(inject('pgliteDump'))]) });
+    if (template) {
+      const seeded = ((await template.db.execute(sql`select access_count from services where slug = 'renovacao-da-cnh'`)) as unknown as { rows: { access_count: number }[] }).rows[0]!.access_count;
+      await template.close();
+      expect(after.views).toBe(seeded + 1);
+    } else {
+      expect(after.views).toBeGreaterThan(0);
     }
   });
 });

@@ -146,7 +146,10 @@ describe('one cache rule: what is answered to a session is private', () => {
 
 describe('headers: one policy, from helmet, on pages, API, /docs and the identity pages', () => {
   it('sends a nonce-based CSP, DENY framing, COOP and CORP on pages, and the nonce reaches the scripts', async () => {
-    const res = await t.app.inject({ url: SERVICE });
+    // A citizen's page is rendered for them alone: a fresh nonce each time. (Anonymous pages are shared
+    // copies, so their inline scripts are allowed by hash instead: plugins/response-cache.test.ts.)
+    const cookie = await t.webSession('maria.silva');
+    const res = await t.app.inject({ url: SERVICE, headers: { cookie } });
     const csp = String(res.headers['content-security-policy']);
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -159,7 +162,7 @@ describe('headers: one policy, from helmet, on pages, API, /docs and the identit
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Another request, another nonce.
-    const again = await t.app.inject({ url: SERVICE });
+    const again = await t.app.inject({ url: SERVICE, headers: { cookie } });
     expect(String(again.headers['content-security-policy'])).not.toContain(nonce!);
   });
 

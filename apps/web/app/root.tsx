@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData, type LinksFunction } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { FailureContent, NotFoundContent } from './components/error-page/error-page.tsx';
 import { SiteFooter } from './components/footer/site-footer.tsx';
@@ -12,6 +12,7 @@ import { loadShellCitizen } from './routes/personal-data.server.ts';
 import { PageNotice, PersonalAccount, PersonalProviders } from './routes/personal-shell.tsx';
 import favicon from './favicon.svg?url';
 import './styles/global.css';
+import { keepDataAfterFailedAction } from './lib/revalidation.ts';
 
 export function meta({ error }: Route.MetaArgs) {
   // Only pages that failed before their own meta could run fall back to these.
@@ -21,6 +22,18 @@ export function meta({ error }: Route.MetaArgs) {
     { title: notFound ? 'Governo do Piauí - Página não encontrada' : 'Governo do Piauí - Erro ao carregar a página' },
     { name: 'robots', content: 'noindex' },
   ];
+}
+
+/**
+ * The shell's data (who is logged in, the page's nonce, a notice in the address) does not change when the
+ * citizen moves between pages: a navigation asks only for the new page's data, so a page that fails to load
+ * (offline) fails alone instead of taking the shell with it (issue 13). Actions still refresh it.
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
+  const navigation = !args.formMethod || args.formMethod.toUpperCase() === 'GET';
+  const notice = (url: URL) => url.searchParams.get(FAVORITE_NOTICE_PARAM);
+  if (navigation && notice(args.currentUrl) === notice(args.nextUrl)) return false;
+  return keepDataAfterFailedAction(args);
 }
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];

@@ -28,6 +28,8 @@ const base = basePath();
 
 export default [
   ...(base === '/' ? catalog : prefix(base.slice(1), catalog)),
+  // The portal's root goes to the catalog's home, as '/' does (issue 13).
+  ...(base === '/app' ? [] : [route('app', 'routes/portal-home.ts')]),
   // The portal pages the header and the widgets link to (spec §2, issue 4).
   route('app/app-minha-cnh', 'routes/pages-cnh.tsx'),
   route('app/app-nota-piauiense', 'routes/nota-piauiense.tsx', { id: 'routes/pages-nota-piauiense' }),

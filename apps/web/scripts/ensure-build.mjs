@@ -1,5 +1,6 @@
 // Builds the web app when its build is missing or stale: another BASE_PATH (it is fixed at build time) or
 // other sources. `npm start` runs this first (prestart), and the browser tests call it before they start.
+// The build itself also writes brotli and gzip copies of the browser's files (react-router.config.ts, buildEnd).
 // Usage: node apps/web/scripts/ensure-build.mjs [--force]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,7 +32,7 @@ export function sourceHash() {
   const inputs = [
     ...files(join(webDir, 'app')),
     ...files(join(webDir, 'public')),
-    ...['react-router.config.ts', 'vite.config.ts', 'base-path.ts', 'package.json'].map((f) => join(webDir, f)),
+    ...['react-router.config.ts', 'vite.config.ts', 'base-path.ts', 'package.json', 'scripts/precompress.ts'].map((f) => join(webDir, f)),
     ...files(join(rootDir, 'packages', 'contracts', 'src')),
   ].filter((f) => existsSync(f) && !f.endsWith('.test.ts')).sort();
   const hash = createHash('sha256');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Slug } from './common.ts';
+import { Slug, WireId } from './common.ts';
 
 export const CategorySummary = z.object({
-  id: z.number().int(),
+  id: WireId,
   slug: z.string(),
   name: z.string(),
   description: z.string(),
@@ -28,7 +28,7 @@ export const CategoryItem: z.ZodType<CategoryNode> = CategorySummary.extend({
 export const CategoryList = z.array(CategoryItem);
 
 export const DepartmentSummary = z.object({
-  id: z.number().int(),
+  id: WireId,
   slug: z.string(),
   name: z.string(),
   shortName: z.string(),
@@ -43,7 +43,7 @@ export const DepartmentSummary = z.object({
 export type DepartmentSummary = z.infer<typeof DepartmentSummary>;
 
 export const DepartmentSection = z.object({
-  id: z.number().int(),
+  id: WireId,
   name: z.string(),
   address: z.string(),
   postalCode: z.string(),
@@ -58,45 +58,46 @@ export const DepartmentSection = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   active: z.boolean(),
-  department: z.number().int(),
+  /** the department's id, a string like every id on the wire */
+  department: WireId,
 });
 export type DepartmentSection = z.infer<typeof DepartmentSection>;
 
 export const AverageRatings = z.object({ count: z.number().int(), average: z.number() });
 
 export const CatalogStep = z.object({
-  id: z.number().int(),
+  id: WireId,
   name: z.string(),
   description: z.string(),
   channel: z.enum(['online', 'presencial']),
   htmlContent: z.string(),
   orderIndex: z.number().int(),
   documents: z.array(z.string()),
-  catalogItemId: z.number().int(),
+  catalogItemId: WireId,
 });
 
 export const CatalogInfo = z.object({
-  id: z.number().int(),
+  id: WireId,
   title: z.string(),
   text: z.string(),
   orderIndex: z.number().int(),
   icon: z.string(),
-  catalogItemId: z.number().int(),
+  catalogItemId: WireId,
 });
 
 export const CatalogDataRow = z.object({
-  id: z.number().int(),
+  id: WireId,
   name: z.string(),
   value: z.string(),
-  catalogItemId: z.number().int(),
+  catalogItemId: WireId,
 });
 
-export const AccessProfile = z.object({ id: z.number().int(), name: z.enum(['BRONZE', 'PRATA', 'OURO', 'OPALA']), weight: z.number().int() });
+export const AccessProfile = z.object({ id: WireId, name: z.enum(['BRONZE', 'PRATA', 'OURO', 'OPALA']), weight: z.number().int() });
 
 /** GET /v1/catalog/{slug}/load: the shape the state's mobile app reads. */
 export const CatalogItem = z
   .object({
-    id: z.number().int(),
+    id: WireId,
     type: z.string(),
     name: z.string(),
     title: z.string(),
@@ -115,6 +116,10 @@ export const CatalogItem = z
     isSelfService: z.boolean(),
     highlighted: z.boolean(),
     active: z.boolean(),
+    /** why a discontinued service (active false) is no longer offered; '' while it is active (decision 017) */
+    discontinuedReason: z.string(),
+    /** the active service that took a discontinued one's place, if any */
+    replacedBy: z.object({ slug: z.string(), title: z.string(), categorySlug: z.string() }).nullable(),
     cost: z.string(),
     estimatedTime: z.string(),
     tags: z.array(z.string()),
@@ -127,7 +132,7 @@ export const CatalogItem = z
     info: z.array(CatalogInfo),
     steps: z.array(CatalogStep),
     departmentSections: z.array(DepartmentSection),
-    resultCategory: z.object({ id: z.number().int(), name: z.string() }),
+    resultCategory: z.object({ id: WireId, name: z.string() }),
     accessProfile: AccessProfile,
     catalogDataRow: z.array(CatalogDataRow),
   })

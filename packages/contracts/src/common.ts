@@ -16,6 +16,12 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
  */
 export const DB_INTEGER_MAX = 2_147_483_647;
 
+/**
+ * A row id in an answer: a string of digits, as the live API sends it and the state's app validates it
+ * (issue 14: the app drops a whole list whose items have numeric ids).
+ */
+export const WireId = z.string().regex(/^\d+$/);
+
 /** A row id in a request (a path segment is text: coerced): a whole number from 1 to DB_INTEGER_MAX. */
 export const DbId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(DB_INTEGER_MAX, message);
 

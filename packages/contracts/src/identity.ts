@@ -64,9 +64,11 @@ export const CallbackQuery = z.looseObject({
 });
 
 /** POST /auth/interaction/:uid/login (the 'Acesso Cidadão' form). */
+export const LOGIN_USERNAME_MAX = 200;
+export const LOGIN_PASSWORD_MAX = 500;
 export const LoginForm = z.object({
-  username: z.string().max(200).default(''),
-  password: z.string().max(500).default(''),
+  username: z.string({ error: 'Informe seu usuário.' }).max(LOGIN_USERNAME_MAX, `O usuário tem no máximo ${LOGIN_USERNAME_MAX} caracteres. Confira se digitou ou colou o texto certo.`).default(''),
+  password: z.string({ error: 'Informe sua senha.' }).max(LOGIN_PASSWORD_MAX, `A senha tem no máximo ${LOGIN_PASSWORD_MAX} caracteres. Confira se digitou ou colou o texto certo.`).default(''),
 });
 
 /**

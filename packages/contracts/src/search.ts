@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { DB_INTEGER_MAX, storableText } from './common.ts';
+import { DB_INTEGER_MAX, storableText, WireId } from './common.ts';
 
 export const SEARCH_PAGE_SIZE = 10;
-export const SEARCH_MAX_PAGE_SIZE = 100;
+/** The state's app lists every department and category with `size: 200` (issue 14). */
+export const SEARCH_MAX_PAGE_SIZE = 200;
 export const TOP_HIT_MAX = 500;
 
 const shortText = (what: string, max = 100) => storableText(what).max(max, `${what}: no máximo ${max} caracteres.`);
@@ -28,7 +29,8 @@ export const SearchRequest = z
     size: z
       .number({ error: 'O tamanho da página (size) deve ser um número.' })
       .int('O tamanho da página (size) deve ser um número inteiro.')
-      .min(1, 'O tamanho da página (size) deve ser ao menos 1.')
+      // 0 is what the app's keyword results send: the default page (SEARCH_PAGE_SIZE).
+      .min(0, 'O tamanho da página (size) não pode ser negativo.')
       .max(SEARCH_MAX_PAGE_SIZE, `O tamanho da página (size) deve ser no máximo ${SEARCH_MAX_PAGE_SIZE}.`)
       .nullish(),
     highlighted: z.boolean({ error: 'O campo highlighted deve ser verdadeiro ou falso.' }).nullish(),
@@ -49,7 +51,7 @@ export type SearchRequest = z.infer<typeof SearchRequest>;
 /** One result: exactly the types the state's mobile app validates, plus a few extras for the portal. */
 export const SearchItem = z
   .object({
-    id: z.number().int(),
+    id: WireId,
     type: z.string(),
     title: z.string(),
     slug: z.string(),
@@ -100,3 +102,29 @@ export const CardService = SearchItem.pick({
   accessProfile: true,
 });
 export type CardService = z.infer<typeof CardService>;
+
+export const SUGGESTIONS_MAX = 10;
+
+/** GET /v1/search/suggestions: what the header search offers as one types. */
+export const SearchSuggestionsQuery = z.object({
+  q: shortText('A busca', 200),
+  size: z.coerce
+    .number({ error: 'O número de sugestões (size) deve ser um número.' })
+    .int('O número de sugestões (size) deve ser um número inteiro.')
+    .min(1, 'O número de sugestões (size) deve ser ao menos 1.')
+    .max(SUGGESTIONS_MAX, `O número de sugestões (size) deve ser no máximo ${SUGGESTIONS_MAX}.`)
+    .optional(),
+});
+export type SearchSuggestionsQuery = z.infer<typeof SearchSuggestionsQuery>;
+
+export const SearchSuggestions = z
+  .object({
+    /** false when the text has no letter or digit ('😀', '?', '../..'): nothing can be searched for */
+    searchable: z.boolean(),
+    /** the text as the search reads it with each typo or missing accent corrected, or null when nothing was ('Você quis dizer') */
+    correction: z.string().nullable(),
+    /** services whose title or popular name begins with, or has words beginning with, what was typed */
+    services: z.array(z.object({ slug: z.string(), title: z.string(), categorySlug: z.string(), departmentShortName: z.string() })),
+  })
+  .meta({ id: 'SearchSuggestions' });
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;

@@ -37,6 +37,8 @@ export interface WebLoadContext {
   api: (call: ApiCall) => Promise<ApiAnswer>;
   /** the logged-in citizen, or null (anonymous); read once per request */
   citizen: () => Promise<Citizen | null>;
+  /** whether the browser has a session that could not be read (the database is down): not the same as logged out */
+  sessionUnavailable: () => Promise<boolean>;
   /** this request's logger: what the pages log carries the request's id */
   log: WebLogger;
   /** this response's Content-Security-Policy nonce */

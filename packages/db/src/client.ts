@@ -39,9 +39,31 @@ export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.
 // PGlite must always be opened with the same extensions, or a data directory that uses them fails to load.
 export const pgliteExtensions = { unaccent, pg_trgm };
 
+/**
+ * PostgreSQL settings of the embedded database. PGlite runs inside the server's process, so whatever
+ * PostgreSQL keeps in shared memory is the server's resident memory, and WASM memory never shrinks. The
+ * default 128 MB of shared buffers filled up with open-data pages (hundreds of thousands of rows) and
+ * held about as much RSS for good; 16 MB keeps the hot catalog and index pages, and the rest of the tables
+ * stay in the operating system's file cache, which PGlite reads from the data directory (NODEFS) for a
+ * system call per page (docs/decisions/014-embedded-memory.md).
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '16MB' };
+
+/**
+ * Planner settings of every connection, embedded or server. random_page_cost 1.1 is PostgreSQL's advice for
+ * storage where a random read costs about a sequential one (SSDs, and PGlite's files in the page cache). With
+ * the default 4, a broad full-text search ('carteira' or 'sangue': 2,728 of 20,000 services) is planned as a
+ * sequential scan matching every row's search vector, 41 ms, instead of the GIN index, 6.5 ms (bench/search.ts).
+ */
+export const PLANNER_SETTINGS: Readonly<Record<string, string>> = { random_page_cost: '1.1' };
+
+const startOptions = (settings: Readonly<Record<string, string>>) => Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+
 export async function createDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A server that does not answer (a network cut, not a refusal) fails a request within seconds instead of
+    // holding it forever (pg's default): the public cache then answers from its copies (decision 016).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, options: startOptions(PLANNER_SETTINGS).join(' ') });
     // An idle client that loses its server (restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -57,6 +79,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     dataDir: options.dataDir,
     extensions: pgliteExtensions,
     loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...startOptions({ ...PGLITE_SETTINGS, ...PLANNER_SETTINGS })],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

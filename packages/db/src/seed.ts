@@ -99,6 +99,8 @@ export async function seedCatalog(db: Database, data: CatalogData, options: { de
       )
       .returning();
     const departmentId = new Map(departmentRows.map((d) => [d.slug, d.id]));
+    const departmentAliases = data.departments.flatMap((d) => (d.aliases ?? []).map((alias) => ({ alias, departmentId: departmentId.get(d.slug)! })));
+    if (departmentAliases.length) await tx.insert(t.departmentAliases).values(departmentAliases);
     const unitRows = data.departments.flatMap((d) =>
       d.units.map((u) => ({
         departmentId: departmentId.get(d.slug)!,
@@ -155,6 +157,7 @@ export async function seedCatalog(db: Database, data: CatalogData, options: { de
               isSelfService: s.isSelfService,
               highlighted: s.highlighted ?? false,
               active: s.active ?? true,
+              discontinuedReason: s.discontinuedReason ?? '',
               link: s.link,
               icon: s.icon,
               platforms: s.isOnline ? ['WEB', 'APP'] : ['PRESENCIAL'],
@@ -207,6 +210,11 @@ export async function seedCatalog(db: Database, data: CatalogData, options: { de
       }
     }
 
+    // Replacements point at services that may sit in a later chunk: linked once every service exists.
+    for (const s of data.services.filter((x) => x.replacedBy)) {
+      await tx.execute(sql`update services set replaced_by_id = (select id from services where slug = ${s.replacedBy!}) where slug = ${s.slug}`);
+    }
+
     const synonymRows = new Map<string, string>();
     for (const s of data.synonyms) synonymRows.set(normalizeSearchText(s.term), s.expansion);
     if (synonymRows.size) await tx.insert(t.searchSynonyms).values([...synonymRows].map(([term, expansion]) => ({ term, expansion })));
@@ -220,10 +228,35 @@ export async function seedCatalog(db: Database, data: CatalogData, options: { de
   await db.execute(sql`vacuum analyze`);
 }
 
-/** Plausible, repeatable popularity: the services people use most are the highlighted ones. */
+/**
+ * What citizens open most, most first: everyday look-ups (debts, grades, points, pay slips), which are not
+ * what editors highlight for 'Acesso rápido' (issue 13: the two carousels differ, as they would in life).
+ */
+const DEMO_MOST_USED = [
+  'consulta-de-debitos-estaduais',
+  'emissao-do-dae-do-ipva',
+  'boletim-escolar-online',
+  'consulta-de-pontuacao-da-cnh',
+  'inscricao-no-cadastro-unico',
+  'segunda-via-do-crv-e-crlv',
+  'renovacao-da-cnh',
+  'cartao-nacional-de-saude',
+  'consulta-de-margem-consignavel',
+  'copia-de-boletim-de-ocorrencia',
+  'contracheque-de-aposentados-e-pensionistas',
+  'transferencia-de-propriedade-de-veiculo',
+];
+
+/**
+ * Plausible, repeatable popularity: the everyday look-ups first (they fill 'Mais acessados'), then the services
+ * editors highlight (well used, so search ranks the main 'Carteira de identidade' above its variants), then a
+ * spread that favours online services.
+ */
 function demoAccessCount(s: DemoService): number {
+  const rank = DEMO_MOST_USED.indexOf(s.slug);
   const base = stableHash(s.slug) % 900;
-  return (s.highlighted ? 5000 : 0) + base * (s.isOnline ? 3 : 1);
+  if (s.active === false) return base;
+  return (rank >= 0 ? 20_000 - rank * 1_000 : 0) + (s.highlighted ? 5_000 : 0) + base * (s.isOnline ? 3 : 1);
 }
 
 async function seedDemoRatings(db: Database) {

@@ -8,7 +8,7 @@ export type Section = typeof schema.departmentSections.$inferSelect;
 
 export function toDepartment(row: Department): DepartmentSummary {
   return {
-    id: row.id,
+    id: String(row.id),
     slug: row.slug,
     name: row.name,
     shortName: row.shortName,
@@ -35,7 +35,7 @@ export function mapUrl(row: Pick<Section, 'latitude' | 'longitude' | 'address' |
 
 export function toSection(row: Section): DepartmentSection {
   return {
-    id: row.id,
+    id: String(row.id),
     name: row.name,
     address: row.address,
     postalCode: row.postalCode,
@@ -50,6 +50,6 @@ export function toSection(row: Section): DepartmentSection {
     latitude: row.latitude,
     longitude: row.longitude,
     active: row.active,
-    department: row.departmentId,
+    department: String(row.departmentId),
   };
 }

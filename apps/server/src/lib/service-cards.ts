@@ -57,7 +57,7 @@ export type CardRow = Awaited<ReturnType<typeof cardsByIds>>[number];
 
 export function toSearchItem(row: CardRow, page: { score: number | null; total: number; pageCount: number }): SearchItem {
   return {
-    id: row.id,
+    id: String(row.id),
     type: row.type,
     title: row.title,
     slug: row.slug,

@@ -80,8 +80,12 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /** pepper for the one-way hash that identifies anonymous voters; set it in production */
   VOTER_SECRET: z.preprocess(emptyToUndefined, z.string().default(DEMO_VOTER_SECRET)),
-  /** how long one process reuses an identical search's answer (lib/cache.ts); 0 turns it off */
-  SEARCH_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(10)),
+  /** how long anonymous pages and public catalog answers stay fresh in the public cache (plugins/response-cache.ts); 0 turns it off */
+  CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
+  /** how often each process writes the anonymous events it gathered (views, web vitals): one statement per batch */
+  BATCH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(300).default(1)),
+  /** memory each process gives the public cache's own copies, in MiB */
+  CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4096).default(64)),
   /** serves /metrics (Prometheus) to `Authorization: Bearer <token>` only; unset, /metrics does not exist (404) */
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,

@@ -119,5 +119,6 @@ function isUnstorableText(error: Error & { code?: string }): boolean {
 
 function isDatabaseUnavailable(error: Error & { code?: string }): boolean {
   const code = sqlState(error);
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '') || /Connection terminated|connect ECONNREFUSED/.test(error.message);
+  // PostgreSQL gone or restarting; the embedded PGlite closed under a request (a stop, a failure).
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '') || [error, error.cause].some((e) => e instanceof Error && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|PGlite is closed/.test(e.message));
 }

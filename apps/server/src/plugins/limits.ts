@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../lib/http-error.ts';
 
@@ -15,8 +14,12 @@ export interface LimitRule {
 export interface Limits {
   /** where the counters live: Redis, or the database (a PostgreSQL server shared by every process, or embedded PGlite: one process by construction) */
   readonly store: 'redis' | 'postgres' | 'pglite';
-  /** the limiter called `name` (created once, then the same one): one atomic counter per key in the configured store */
-  limiter(name: string, rule: LimitRule): RateLimiterAbstract;
+  /**
+   * The limiter called `name` (created once, then the same one): one atomic counter per key in the
+   * configured store. `{ exact: false }` is for anonymous telemetry (views, vitals) whose caps need not be
+   * exact across instances: Redis when configured, otherwise this process's memory, never a database write.
+   */
+  limiter(name: string, rule: LimitRule, options?: { exact?: boolean }): RateLimiterAbstract;
   /** a one-way key for a counter: peppered, so the store never holds an address, a username or an id */
   key(...parts: (string | number)[]): string;
 }
@@ -147,34 +150,10 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     app.log.warn({ err }, 'rate-limit store not answering: counting in this process until it answers again');
   };
 
-  let redis: Redis | undefined;
-  if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, {
-      // Never queue or wait for a Redis that is away: the limiter falls back to memory at once.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      commandTimeout: 1000,
-      connectTimeout: 2000,
-      retryStrategy: (times) => Math.min(times * 500, 5000),
-    });
-    redis.on('error', (err) => warn(err));
-    const connection = redis;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 3000);
-      connection.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    if (connection.status !== 'ready') warn(new Error(`Redis not ready at start (${connection.status})`));
-    app.addHook('onClose', async () => {
-      if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
-      else connection.disconnect();
-    });
-  }
+  const redis = app.redis?.client;
 
   const limiters = new Map<string, { rule: LimitRule; limiter: RateLimiterAbstract }>();
-  const limiter = (name: string, rule: LimitRule): RateLimiterAbstract => {
+  const limiter = (name: string, rule: LimitRule, { exact = true } = {}): RateLimiterAbstract => {
     const known = limiters.get(name);
     if (known) {
       if (known.rule.points !== rule.points || known.rule.seconds !== rule.seconds) throw new Error(`limit ${name} declared twice with different rules`);
@@ -183,8 +162,10 @@ export const limitsPlugin = fp(async (app: FastifyInstance) => {
     const common = { points: rule.points, duration: rule.seconds };
     const insuranceLimiter = new ProcessMemoryFallback({ ...common, keyPrefix: name }, warn);
     const created: RateLimiterAbstract = redis
-      ? new RateLimiterRedis({ ...common, keyPrefix: `${config.REDIS_KEY_PREFIX}limits:${name}`, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter })
-      : new RateLimiterPostgres({
+      ? new RateLimiterRedis({ ...common, keyPrefix: `${app.redis!.prefix}limits:${name}`, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter })
+      : !exact
+        ? new RateLimiterMemory({ ...common, keyPrefix: name })
+        : new RateLimiterPostgres({
           ...common,
           keyPrefix: name,
           storeClient: database.kind === 'postgres' ? database.client : pgliteClient(database.client),

@@ -77,14 +77,16 @@ describe('/metrics', () => {
     expect(count).toBeGreaterThanOrEqual(2);
   });
 
-  it("counts the search cache's misses and hits", async () => {
+  it("counts the public cache's misses and hits (search answers among them) and the views waiting to be written", async () => {
     const search = () => t.app.inject({ method: 'POST', url: '/v1/search', payload: { query: KEYWORD } });
     const before = (await scrape()).body;
     expect((await search()).statusCode).toBe(200);
     expect((await search()).statusCode).toBe(200);
     const after = (await scrape()).body;
-    expect(value(after, 'portal_cache_misses_total', { cache: 'search' })).toBeGreaterThan(value(before, 'portal_cache_misses_total', { cache: 'search' }));
-    expect(value(after, 'portal_cache_hits_total', { cache: 'search' })).toBeGreaterThan(value(before, 'portal_cache_hits_total', { cache: 'search' }));
+    expect(value(after, 'portal_public_cache_total', { outcome: 'miss' })).toBeGreaterThan(value(before, 'portal_public_cache_total', { outcome: 'miss' }));
+    expect(value(after, 'portal_public_cache_total', { outcome: 'hit' })).toBeGreaterThan(value(before, 'portal_public_cache_total', { outcome: 'hit' }));
+    expect(value(after, 'portal_public_cache_entries', {})).toBeGreaterThan(0);
+    expect(after).toMatch(/^portal_batch_queue_size\{batch="views"\} \d+$/m);
   });
 
   it('counts a refused vote under its limiter', async () => {

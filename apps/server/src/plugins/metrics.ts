@@ -2,7 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { batchSizes } from '../lib/batch.ts';
 import { cacheCounts } from '../lib/cache.ts';
+import { publicCacheOutcomes } from './response-cache.ts';
 import { rateLimitRefusals } from './limits.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -77,6 +79,35 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     collect() {
       this.reset();
       for (const [limiter, count] of rateLimitRefusals()) this.inc({ limiter }, count);
+    },
+  });
+
+  new Counter({
+    name: 'portal_public_cache_total',
+    help: "Answers of the public cache (plugins/response-cache.ts) by outcome: hit, stale (served while refreshing), stale-if-error (the origin failed: the last good copy was served), miss, refresh, bypass (a request with a session)",
+    labelNames: ['outcome'] as const,
+    registers: [register],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of publicCacheOutcomes()) this.inc({ outcome }, n);
+    },
+  });
+  new Gauge({
+    name: 'portal_public_cache_entries',
+    help: "Copies the public cache keeps in this process's memory",
+    registers: [register],
+    collect() {
+      this.set(app.publicCache.size);
+    },
+  });
+  new Gauge({
+    name: 'portal_batch_queue_size',
+    help: 'Events waiting to be written in a batch (lib/batch.ts), by batch: views, vitals',
+    labelNames: ['batch'] as const,
+    registers: [register],
+    collect() {
+      this.reset();
+      for (const [batch, size] of batchSizes()) this.set({ batch }, size());
     },
   });
 

@@ -9,22 +9,30 @@ import type { WebSession } from '../modules/identity/session.ts';
  * reaches them or the browser.
  */
 export function citizenSession(app: FastifyInstance, request: FastifyRequest) {
-  let pending: Promise<WebSession | null> | undefined;
+  let pending: Promise<WebSession | null | 'unavailable'> | undefined;
+  // A session that cannot be read (the database is down) is not a logged-out citizen: the personal pages
+  // say so instead of sending them to the login.
   const session = () =>
     (pending ??= app.identity.getSession(request).catch((err) => {
       request.log.warn({ err }, 'could not read the web session');
-      return null;
+      return 'unavailable' as const;
     }));
+  const current = async () => {
+    const found = await session();
+    return found === 'unavailable' ? null : found;
+  };
   return {
     citizen: async (): Promise<Citizen | null> => {
-      const current = await session();
-      if (!current) return null;
-      const { sub, username, name, shortName, email, roles, accessLevel } = current.user;
+      const found = await current();
+      if (!found) return null;
+      const { sub, username, name, shortName, email, roles, accessLevel } = found.user;
       return { sub, username, name, shortName, email, roles: [...roles], accessLevel: ACCESS_LEVEL_ORDER.find((level) => level === accessLevel) ?? null };
     },
     bearer: async (): Promise<string | null> => {
-      const current = await session();
-      return current ? `Bearer ${current.accessToken}` : null;
+      const found = await current();
+      return found ? `Bearer ${found.accessToken}` : null;
     },
+    /** whether the session could not be read at all (the database is down) */
+    unavailable: async (): Promise<boolean> => (await session()) === 'unavailable',
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '@portal/db';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { buildApp, type App } from '../app.ts';
 import { insertWebSession } from '../modules/identity/identity.repository.ts';
@@ -20,6 +21,8 @@ export interface TestApp {
   forgedToken(claims?: JWTPayload): Promise<string>;
   /** a logged-in browser's Cookie header for a seeded account (a web session whose token is `tokenFor(username)`) */
   webSession(username: string): Promise<string>;
+  /** the key pair its tokens are signed with (another instance of the same portal trusts it: `keysFrom`) */
+  keys: { privateKey: CryptoKey; jwk: Record<string, unknown> };
   close(): Promise<void>;
 }
 
@@ -28,6 +31,10 @@ export interface TestAppOptions {
   embeddedIdentity?: boolean;
   /** configuration overrides, as environment variables */
   env?: Record<string, string>;
+  /** an open database to use instead of a fresh copy (a second instance of the same portal); closed with the app */
+  database?: DatabaseHandle;
+  /** trust the same test keys as this app (a second instance of the same portal) */
+  keysFrom?: TestApp;
 }
 
 async function keyPair() {
@@ -48,8 +55,8 @@ async function sign(key: CryptoKey, claims: JWTPayload, expiresIn: string | numb
 
 /** The whole app on a fresh copy of the demo database, trusting a key pair made for the test. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const trusted = await keyPair();
+  const database = options.database ?? (await createTestDatabase());
+  const trusted = options.keysFrom?.keys ?? (await keyPair());
   const untrusted = await keyPair();
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
@@ -76,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return sign(trusted.privateKey, { sub: user.sub, preferred_username: username, name: user.name, roles: user.roles, ...claims }, opts.expiresIn);
     },
     forgedToken: (claims = {}) => sign(untrusted.privateKey, claims),
+    keys: trusted,
     webSession: async (username) => {
       const user = await seededUser(username);
       const id = newSessionId();

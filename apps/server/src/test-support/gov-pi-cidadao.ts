@@ -6,6 +6,8 @@ import { z } from 'zod';
  * these schemas fail the build. Extra fields are allowed (the app ignores them); a missing field or
  * another type is not.
  */
+// Row ids are strings (the app's service.model.ts types: ServiceModel, Category, Department, Info, Step,
+// DepartmentSection, CatalogDataRow, ResultCategory, AccessProfile all have `id: string`).
 const str = z.string();
 const strList = z.array(z.string());
 const bool = z.boolean();
@@ -44,7 +46,7 @@ export const AppSearchItem = z.looseObject({
 export const AppSearchResponse = z.array(AppSearchItem);
 
 const AppCategory = z.looseObject({
-  id: num,
+  id: str,
   slug: str,
   name: str,
   description: str,
@@ -56,7 +58,7 @@ const AppCategory = z.looseObject({
 });
 
 const AppDepartment = z.looseObject({
-  id: num,
+  id: str,
   slug: str,
   name: str,
   shortName: str,
@@ -70,7 +72,7 @@ const AppDepartment = z.looseObject({
 });
 
 export const AppCatalogItem = z.looseObject({
-  id: num,
+  id: str,
   name: str,
   description: str,
   slug: str,
@@ -93,13 +95,13 @@ export const AppCatalogItem = z.looseObject({
   averageRatings: z.looseObject({ count: num, average: num }),
   category: AppCategory,
   department: AppDepartment,
-  info: z.array(z.looseObject({ id: num, title: str, text: str, orderIndex: num, icon: str, catalogItemId: num })),
+  info: z.array(z.looseObject({ id: str, title: str, text: str, orderIndex: num, icon: str, catalogItemId: str })),
   steps: z.array(
-    z.looseObject({ id: num, name: str, description: str, channel: str, htmlContent: str, orderIndex: num, documents: z.array(z.unknown()), catalogItemId: num }),
+    z.looseObject({ id: str, name: str, description: str, channel: str, htmlContent: str, orderIndex: num, documents: z.array(z.unknown()), catalogItemId: str }),
   ),
   departmentSections: z.array(
     z.looseObject({
-      id: num,
+      id: str,
       name: str,
       address: str,
       postalCode: str,
@@ -114,9 +116,9 @@ export const AppCatalogItem = z.looseObject({
       department: z.unknown(),
     }),
   ),
-  resultCategory: z.looseObject({ id: num, name: str }),
-  accessProfile: z.looseObject({ id: num, name: str, weight: num }),
-  catalogDataRow: z.array(z.looseObject({ id: num, name: str, value: str, catalogItemId: num })).optional(),
+  resultCategory: z.looseObject({ id: str, name: str }),
+  accessProfile: z.looseObject({ id: str, name: str, weight: num }),
+  catalogDataRow: z.array(z.looseObject({ id: str, name: str, value: str, catalogItemId: str })).optional(),
 });
 
 type AppCategoryNode = z.infer<typeof AppCategory> & { __categories__: AppCategoryNode[]; __has_categories__: boolean };

@@ -21,6 +21,7 @@ function fakeContext(reply: (call: ApiCall) => ApiAnswer) {
     },
     citizen: async () => null,
     log,
+    sessionUnavailable: async () => false,
     cspNonce: 'n',
   } satisfies AppLoadContext;
   return { context, calls, log };

@@ -13,6 +13,7 @@ import type {
   RatingResponse,
   SearchItem,
   SearchRequest,
+  SearchSuggestions,
 } from '@portal/contracts';
 import { data, type AppLoadContext } from 'react-router';
 import './load-context.ts';
@@ -68,8 +69,10 @@ export const api = {
   sections: (c: AppLoadContext, department: string) => call<DepartmentSection[]>(c, { url: `/v1/department/${encodeURIComponent(department)}/section`, auth: 'anonymous' }),
   search: (c: AppLoadContext, body: SearchRequest, auth: ApiAuth = 'anonymous') =>
     call<SearchItem[]>(c, { method: 'POST', url: '/v1/search', body: { groups: ['CATALOG'], ...body }, auth }),
+  /** services beginning with what was typed, and its spelling as the search reads it ('Você quis dizer') */
+  suggestions: (c: AppLoadContext, q: string) => call<SearchSuggestions>(c, { url: `/v1/search/suggestions?${new URLSearchParams({ q })}`, auth: 'anonymous' }),
   service: (c: AppLoadContext, slug: string) => call<CatalogItem>(c, { url: `/v1/catalog/${encodeURIComponent(slug)}/load`, auth: 'anonymous' }),
-  rate: (c: AppLoadContext, id: number, value: number) => call<RatingResponse>(c, { method: 'POST', url: `/v1/catalog/${id}/ratings`, body: { value }, auth: 'anonymous' }),
+  rate: (c: AppLoadContext, id: string, value: number) => call<RatingResponse>(c, { method: 'POST', url: `/v1/catalog/${encodeURIComponent(id)}/ratings`, body: { value }, auth: 'anonymous' }),
   indicator: async (c: AppLoadContext, dashcard: number, card: number) => {
     const answer = await call<{ data?: { rows?: unknown[][] } }>(c, { method: 'POST', url: `/api/metabase/api/dashboard/8/dashcard/${dashcard}/card/${card}/query`, auth: 'anonymous' });
     const value = Number(answer.data?.rows?.[0]?.[0]);

@@ -11,3 +11,6 @@ export function catalogPath(path: string): string {
   if (path === '/' || path === '') return CATALOG_BASE;
   return `${CATALOG_BASE}${path.startsWith('/') ? path : `/${path}`}`;
 }
+
+/** A service's page: '/app/catalog/{category}/{service}'. */
+export const servicePath = (service: { categorySlug: string; slug: string }) => catalogPath(`/${service.categorySlug}/${service.slug}`);

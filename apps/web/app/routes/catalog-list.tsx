@@ -1,15 +1,18 @@
-import type { SearchRequest } from '@portal/contracts';
-import { data } from 'react-router';
+import type { CardService, SearchRequest } from '@portal/contracts';
+import { Fragment } from 'react';
+import { data, Link, redirect } from 'react-router';
 import { Pagination } from '../components/pagination/pagination.tsx';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
 import { findCategory, flattenCategories } from '../features/catalog/categories.ts';
 import styles from '../features/catalog/catalog-list.module.css';
 import { ListSidebar } from '../features/catalog/list-sidebar.tsx';
-import { listSource, PAGE_SIZE, pageIndexFrom, TARGETED_TOTAL } from '../features/catalog/list-navigation.ts';
+import { categoryTarget, lastPageHref, listSource, PAGE_SIZE, pageIndexFrom, searchTarget, TARGETED_TOTAL } from '../features/catalog/list-navigation.ts';
 import { api, optional, required } from '../lib/api.server.ts';
 import { matches } from '../lib/format.ts';
+import { catalogPath, servicePath } from '../lib/paths.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/catalog-list';
+import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
 
 const DEFAULT_DESCRIPTION = 'Encontre os serviços do Governo do Piauí: busque por palavra-chave, categoria ou órgão e veja como ser atendido.';
 
@@ -42,9 +45,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       size: PAGE_SIZE,
     };
 
-  const items = await required(context, api.search(context, body), {
-    notFound: categorySlug ? 'Esta categoria não existe. Veja a lista de categorias de serviços.' : 'Este órgão não existe. Veja a lista de órgãos do governo.',
-  });
+  // What the search made of the words: nothing to search for ('😀'), or a corrected spelling to offer.
+  const spelling = source === 'search' && query ? await optional(context, 'search spelling', api.suggestions(context, query), null) : null;
+  const searchable = spelling?.searchable ?? true;
+  const items = !searchable ? [] : await required(context, api.search(context, body));
+  // The API answers a category or department that does not exist with an empty list (as the state's app
+  // expects); the page says it does not exist when its own lists (loaded above) do not have it either.
+  if (!items.length && source === 'search') {
+    if (categorySlug && categoryTree.length && !findCategory(flattenCategories(categoryTree, { hidden: true }), categorySlug)) {
+      throw data({ message: 'Esta categoria não existe. Veja a lista de categorias de serviços.' }, { status: 404 });
+    }
+    if (departmentSlug && departments.length && !departments.some((d) => d.slug === departmentSlug)) {
+      throw data({ message: 'Este órgão não existe. Veja a lista de órgãos do governo.' }, { status: 404 });
+    }
+  }
+  // Past the last page: the same list's last page, whose total a one-item search tells.
+  if (!items.length && pageIndex > 0 && source !== 'targeted') {
+    const first = await required(context, api.search(context, { ...body, from: 0, size: 1 }));
+    const target = lastPageHref(url, pageIndex, first[0]?.resultTotal ?? 0);
+    if (target) throw redirect(target);
+  }
   // The 'Cidadão' list is one fixed page (spec §4).
   const total = source === 'targeted' ? Math.min(TARGETED_TOTAL, items.length) : (items[0]?.resultTotal ?? 0);
   const pageCount = source === 'targeted' ? 1 : Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -58,8 +78,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   else if (department) heading = `Serviços do órgão ${department.shortName}`;
   else if (query) heading = `Resultados para “${query}”`;
 
+  // A search that found nothing offers a way on: the most accessed services (the whole catalog's, active ones).
+  const mostAccessed =
+    source === 'search' && query && !items.length
+      ? (await optional(context, 'most accessed', api.search(context, { top_hit: 12 }), [])).filter((item) => item.active).slice(0, 6).map(({ slug, title, categorySlug }) => ({ slug, title, categorySlug }))
+      : [];
+
   const categoryFilter = url.searchParams.get('filtroCategoria') ?? '';
   return data({
+    searchable,
+    correction: spelling?.correction ?? null,
+    mostAccessed,
+    topCategories: categoryTree.map((c) => ({ slug: c.slug, name: c.name })),
     items,
     total,
     pageIndex,
@@ -79,13 +109,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
 }
 
+export const shouldRevalidate = keepDataAfterFailedAction;
+
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: `${TITLE_PREFIX} - Lista de Serviços` }];
   return pageMeta({ title: data.title, description: data.description, canonical: data.canonical, keywords: data.allCategoryNames });
 }
 
 export default function CatalogList({ loaderData }: Route.ComponentProps) {
-  const { items, total, pageIndex, pageCount, heading, query, category, categorySlug, categories, categoryFilter, departments, departmentSlug } = loaderData;
+  const { items, total, pageIndex, pageCount, heading, query, category, categorySlug, categories, categoryFilter, departments, departmentSlug, searchable, correction, mostAccessed, topCategories } = loaderData;
   const start = pageIndex * PAGE_SIZE + 1;
   return (
     <div className={`container ${styles.layout}`}>
@@ -101,6 +133,7 @@ export default function CatalogList({ loaderData }: Route.ComponentProps) {
         categoryFilter={categoryFilter}
       />
       <section className={styles.results} aria-labelledby="resultados">
+        {correction ? <DidYouMean query={query} correction={correction} categorySlug={categorySlug} /> : null}
         <h2 id="resultados" className={styles.count}>
           {items.length
             ? `${total} ${total === 1 ? 'serviço encontrado' : 'serviços encontrados'}${pageCount > 1 ? ` · página ${pageIndex + 1} de ${pageCount}` : ''}`
@@ -114,11 +147,75 @@ export default function CatalogList({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
+        ) : !searchable ? (
+          <p className={styles.empty}>
+            A busca “{query}” não tem letras nem números. Escreva o nome do serviço ou uma palavra sobre ele, como “identidade”, “IPVA” ou
+            “matrícula”.
+          </p>
+        ) : query ? (
+          <NoResults mostAccessed={mostAccessed} categories={topCategories} />
         ) : (
           <p className={styles.empty}>Tente outra palavra-chave, escolha outra categoria ou veja todos os serviços.</p>
         )}
         <Pagination pageIndex={pageIndex} pageCount={pageCount} />
       </section>
+    </div>
+  );
+}
+
+/** 'Você quis dizer …?': the corrected text, its changed words in bold, as a link that searches it. */
+function DidYouMean({ query, correction, categorySlug }: { query: string; correction: string; categorySlug: string | null }) {
+  const typed = query.toLowerCase().split(/\s+/);
+  const words = correction.split(' ');
+  const href = catalogPath(searchTarget(correction, categorySlug)!);
+  return (
+    <p className={styles.didYouMean}>
+      Você quis dizer{' '}
+      <Link to={href}>
+        {words.map((word, i) => (
+          <Fragment key={i}>
+            {i ? ' ' : ''}
+            {words.length === typed.length && word === typed[i] ? word : <strong>{word}</strong>}
+          </Fragment>
+        ))}
+      </Link>
+      ?
+    </p>
+  );
+}
+
+/** A search that found nothing helps: other words, the most accessed services, the categories, and Simplifique. */
+function NoResults({ mostAccessed, categories }: { mostAccessed: Pick<CardService, 'slug' | 'title' | 'categorySlug'>[]; categories: { slug: string; name: string }[] }) {
+  return (
+    <div className={styles.noResults}>
+      <p>Confira se as palavras estão escritas corretamente, use menos palavras ou um termo mais geral, como “carteira” em vez de “carteira de identidade digital”.</p>
+      {mostAccessed.length ? (
+        <section aria-labelledby="mais-acessados">
+          <h3 id="mais-acessados">Serviços mais acessados</h3>
+          <ul>
+            {mostAccessed.map((service) => (
+              <li key={service.slug}>
+                <Link to={servicePath(service)}>{service.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {categories.length ? (
+        <section aria-labelledby="categorias">
+          <h3 id="categorias">Procure por categoria</h3>
+          <ul className={styles.categoryLinks}>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link to={catalogPath(categoryTarget(category.slug))}>{category.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        Não encontrou o serviço de que precisa? <a href="/app/app-simplifique">Conte ao governo pelo Simplifique</a>.
+      </p>
     </div>
   );
 }

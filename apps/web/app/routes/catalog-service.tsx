@@ -1,21 +1,25 @@
-import { RatingForm, Slug, type CatalogItem } from '@portal/contracts';
+import { RatingForm, Slug, type CatalogItem, type SearchItem } from '@portal/contracts';
 import { Clock } from 'lucide-react';
+import { useEffect } from 'react';
 import { data, isRouteErrorResponse, redirect } from 'react-router';
 import { FailureContent, NotFoundContent } from '../components/error-page/error-page.tsx';
+import { showSnackbar } from '../components/snackbar/snackbar.tsx';
 import { FavoriteStar } from '../features/favorites/favorite-star.tsx';
 import { PdfButton, ServiceAccess } from '../features/catalog/service-access.tsx';
 import { CategoryCard, DocumentsSection, InfoSection, SidebarCards, StepsSection, SuggestSection, TagsSection } from '../features/catalog/service-sections.tsx';
 import styles from '../features/catalog/service.module.css';
 import { UnitsCard } from '../features/catalog/units-card.tsx';
+import { DiscontinuedService } from '../features/catalog/discontinued-service.tsx';
 import { RatingStars } from '../features/ratings/rating-stars.tsx';
 import { RATING_SUCCESS, ratingFailureMessage, type RatingResult } from '../features/ratings/rating.ts';
-import { api, ApiError, required } from '../lib/api.server.ts';
+import { api, ApiError, optional, required } from '../lib/api.server.ts';
 import { cut, relativeTime, stripHtml } from '../lib/format.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { parseForm } from '../lib/form.server.ts';
 import type { Route } from './+types/catalog-service';
 import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
+import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
 
 const LOAD_FAILURE = 'Não foi possível carregar as informações do serviço!';
 const NOT_FOUND = 'Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.';
@@ -27,13 +31,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (service.category.slug !== params.category) throw redirect(catalogPath(`/${service.category.slug}/${service.slug}`), 301);
   const url = new URL(request.url);
   const canonical = canonicalUrl(request);
-  return {
+  const page = {
     service,
     now: Date.now(),
     unitFilter: url.searchParams.get('unidade') ?? '',
     canonical,
     homeUrl: canonical.replace(/\/[^/]+\/[^/]+$/, ''),
+    related: [] as SearchItem[],
   };
+  if (service.active) return page;
+  // Discontinued (decision 017): the page says so and answers 410 Gone, so search engines drop it; the
+  // related services are the category's active ones (search never lists inactive services).
+  const related = await optional(context, 'related services', api.search(context, { category: service.category.slug, from: 0, size: 4 }), []);
+  return data({ ...page, related: related.filter((r) => r.slug !== service.slug && r.slug !== service.replacedBy?.slug).slice(0, 3) }, { status: 410 });
+}
+
+/**
+ * Opening a service from another page (with JavaScript): a request that never got an answer (offline, a
+ * proxy's error page) is this page's failure, told by its own boundary and the snackbar (spec §8), not the
+ * whole portal's error page.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (err) {
+    if (isRouteErrorResponse(err) || err instanceof Response) throw err;
+    throw data({ message: LOAD_FAILURE }, { status: 503 });
+  }
 }
 
 /** A rating (the contract's RatingForm): a value that is not 1 to 5 answers 400 with its message. */
@@ -52,8 +76,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * With JavaScript, a vote that never reached the action (offline) or failed on the way (a 500) is the
+ * stars' own failure (spec §8: 'Não foi possível completar a ação!' in the snackbar); the page stays.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { intent: 'rate', ok: false, message: ratingFailureMessage(0), at: Date.now() } satisfies RatingResult;
+  }
+}
+
+export const shouldRevalidate = keepDataAfterFailedAction;
+
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: `${TITLE_PREFIX} - Serviço não encontrado` }];
+  if (!data.service.active) {
+    return [...pageMeta({ title: `${TITLE_PREFIX} - ${data.service.title} (descontinuado)`, description: `Este serviço foi descontinuado. ${data.service.discontinuedReason}` }), { name: 'robots', content: 'noindex' }];
+  }
   return pageMeta({ title: `${TITLE_PREFIX} - ${data.service.title}`, description: data.service.description, canonical: data.canonical, keywords: data.service.tags });
 }
 
@@ -92,7 +133,21 @@ function jsonLd(service: CatalogItem, canonical: string): string {
 }
 
 export default function Service({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, now, unitFilter, canonical } = loaderData;
+  const { service, now, unitFilter, canonical, related } = loaderData;
+  if (!service.active) {
+    return (
+      <div className="container">
+        <Breadcrumb
+          trail={[
+            { to: catalogPath('/'), label: 'Início' },
+            { to: catalogPath(`/list/${service.category.slug}`), label: service.category.name },
+          ]}
+          current={service.title}
+        />
+        <DiscontinuedService service={service} related={related} />
+      </div>
+    );
+  }
   return (
     <div className="container">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(service, canonical) }} />
@@ -153,7 +208,13 @@ export default function Service({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent message={(error.data as { message?: string })?.message} />;
+  const failed = !(isRouteErrorResponse(error) && error.status === 404);
+  // A load that failed (not a missing service) is also told in the snackbar (spec §8); the header, the
+  // search and 'Tentar novamente' stay on the page.
+  useEffect(() => {
+    if (failed) showSnackbar(LOAD_FAILURE, 'error');
+  }, [failed, error]);
+  if (!failed) return <NotFoundContent message={(error as { data?: { message?: string } }).data?.message} />;
   return <FailureContent status={isRouteErrorResponse(error) ? error.status : undefined} message={LOAD_FAILURE} />;
 }
 

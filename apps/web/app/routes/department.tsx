@@ -1,16 +1,17 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Slug } from '@portal/contracts';
-import { data, useLocation, useNavigation } from 'react-router';
+import { data, redirect, useLocation, useNavigation } from 'react-router';
 import { Pagination } from '../components/pagination/pagination.tsx';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
-import { PAGE_SIZE, pageIndexFrom } from '../features/catalog/list-navigation.ts';
+import { lastPageHref, PAGE_SIZE, pageIndexFrom } from '../features/catalog/list-navigation.ts';
 import styles from '../features/departments/departments.module.css';
 import { api, optional, required } from '../lib/api.server.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
 import type { Route } from './+types/department';
 import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
+import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
 
 const NOT_FOUND = 'Órgão não encontrado. Veja a lista de secretarias de governo.';
 
@@ -26,7 +27,8 @@ export function validUrl(link: string): string | null {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!Slug.safeParse(params.orgao).success) throw data({ message: NOT_FOUND }, { status: 404 });
-  const pageIndex = pageIndexFrom(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const pageIndex = pageIndexFrom(url.searchParams);
   const departments = await required(context, api.departments(context));
   const department = departments.find((d) => d.slug === params.orgao);
   if (!department) throw data({ message: NOT_FOUND }, { status: 404 });
@@ -35,6 +37,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     required(context, api.search(context, { departmentSlug: department.slug, from: pageIndex * PAGE_SIZE, size: PAGE_SIZE })),
   ]);
   const total = services[0]?.resultTotal ?? 0;
+  // Past the last page: the last page of the same department's services.
+  if (!services.length && pageIndex > 0) {
+    const first = await required(context, api.search(context, { departmentSlug: department.slug, from: 0, size: 1 }));
+    const target = lastPageHref(url, pageIndex, first[0]?.resultTotal ?? 0);
+    if (target) throw redirect(target);
+  }
   return {
     department: { ...department, link: validUrl(department.link) },
     firstSection: sections[0] ?? null,
@@ -45,6 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canonical: canonicalUrl(request, ['page']),
   };
 }
+
+export const shouldRevalidate = keepDataAfterFailedAction;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: `${TITLE_PREFIX} - Órgão não encontrado` }];
@@ -118,7 +128,7 @@ export default function Department({ loaderData }: Route.ComponentProps) {
           <ul className={styles.serviceGrid}>
             {services.map((service) => (
               <li key={service.slug}>
-                <ServiceCard service={service} headingLevel={3} />
+                <ServiceCard service={service} headingLevel={3} details={service} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { FavoriteForm, safeReturnPath } from '@portal/contracts';
-import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { data, redirect, type ActionFunctionArgs, type ClientActionFunctionArgs } from 'react-router';
 import { FAVORITE_NOTICE_PARAM, type FavoriteOutcome, type FavoriteResult } from '../features/favorites/favorites.ts';
 import { setFavorite } from '../features/favorites/favorites.server.ts';
 import { loginHref } from '../lib/citizen.ts';
@@ -37,4 +37,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form.ok) return answer('failed', form.values.remove === 'true', 400, form.errors);
   const result = await setFavorite(context, form.data.slug, form.data.remove);
   return answer(result.outcome, result.favorite, 200);
+}
+
+/**
+ * With JavaScript, a call that never reached the action or failed on the way (offline, a 500 from a proxy)
+ * is the star's own failure: the snackbar says 'Erro ao favoritar serviço' (spec §8) and the page stays,
+ * instead of the failure climbing to the page's error boundary.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const slug = text((await request.clone().formData()).get('slug'));
+  try {
+    return await serverAction<typeof action>();
+  } catch {
+    return { outcome: 'failed', slug, favorite: false, at: Date.now() } satisfies FavoriteResult;
+  }
 }

@@ -12,6 +12,7 @@ import { SITE } from '../lib/site.ts';
 import { loadPersonalHome } from './personal-data.server.ts';
 import { PersonalHomeSections } from './personal-home.tsx';
 import type { Route } from './+types/home';
+import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
 
 /** Cards in each carousel of the home. */
 const CAROUSEL_SIZE = 12;
@@ -41,10 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  // The banner is chosen per visit: shared caches must not keep one for everybody.
-  return { 'cache-control': 'private, no-cache' };
-}
+export const shouldRevalidate = keepDataAfterFailedAction;
 
 export function meta({ data }: Route.MetaArgs) {
   return pageMeta({

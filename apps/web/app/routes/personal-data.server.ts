@@ -1,6 +1,6 @@
 // The personal features put together for the root layout and the home (app layer: features do not
 // import each other). Everything here runs on the server, with the citizen's token added by the load context.
-import { parseFavoriteSlugs, type CardService } from '@portal/contracts';
+import { parseFavoriteSlugs, Slug, type CardService } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
 import { cardService } from '../components/service-card/card-service.ts';
 import { loadHeaderCitizen, loadProfile, type HeaderCitizen } from '../features/identity/header.server.ts';
@@ -33,15 +33,23 @@ export interface PersonalHome {
 export async function loadPersonalHome(context: AppLoadContext): Promise<PersonalHome | null> {
   const citizen = await context.citizen();
   if (!citizen) return null;
-  const [profile, payslips, recommendations, top] = await Promise.all([
-    loadProfile(context),
+  // The favourites' cards come from the home's list of services (spec §7: top_hit, inactive ones included, so a
+  // favourite that was deactivated still shows), asked for the citizen's favourites only: the whole list of
+  // 500 cost a logged-in home more than its own rendering.
+  const favoriteCards = loadProfile(context).then(async (profile) => {
+    const slugs = parseFavoriteSlugs(profile?.catalog_favorite);
+    // A search takes up to 50 slugs: more favourites are asked in groups.
+    const valid = slugs.filter((slug) => Slug.safeParse(slug).success);
+    const groups = Array.from({ length: Math.ceil(valid.length / 50) }, (_, i) => valid.slice(i * 50, i * 50 + 50));
+    const found = (await Promise.all(groups.map((group) => optional(context, 'favourite services', api.search(context, { top_hit: group.length, slugs: group }), [])))).flat();
+    return { profile, slugs, found };
+  });
+  const [{ profile, slugs, found }, payslips, recommendations] = await Promise.all([
+    favoriteCards,
     loadPayslips(context),
     loadRecommendations(context, citizen.username, CATALOG_BASE || ''),
-    // The home's list of services (spec §7, top_hit 500): favourites become cards from it.
-    optional(context, 'home catalog', api.search(context, { top_hit: 500 }), []),
   ]);
-  const slugs = parseFavoriteSlugs(profile?.catalog_favorite);
-  const bySlug = new Map(homeCatalog(top, true).map((s) => [s.slug, s]));
+  const bySlug = new Map(homeCatalog(found, true).map((s) => [s.slug, s]));
   const cnh: CnhClaims | null = profile && hasCnh(profile) ? profile : null;
   return {
     favorites: slugs.flatMap((slug) => {

@@ -84,6 +84,7 @@ export const departments: DemoDepartment[] = [
   },
   {
     slug: 'detran-pi',
+    aliases: ['departamento-estadual-de-transito-do-estado-do-piaui'],
     shortName: 'DETRAN-PI',
     name: 'Departamento Estadual de Trânsito do Piauí',
     description:
@@ -203,6 +204,7 @@ export const departments: DemoDepartment[] = [
   },
   {
     slug: 'seduc',
+    aliases: ['secretaria-de-estado-da-educacao-do-piaui'],
     shortName: 'SEDUC',
     name: 'Secretaria de Estado da Educação',
     description:
@@ -599,6 +601,7 @@ export const departments: DemoDepartment[] = [
   },
   {
     slug: 'sead',
+    aliases: ['secretaria-da-administracao-do-estado-do-piaui'],
     shortName: 'SEAD',
     name: 'Secretaria de Estado da Administração',
     description:

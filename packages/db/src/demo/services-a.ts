@@ -3225,7 +3225,7 @@ export const servicesA: DemoService[] = [
     isDigital: true,
     isSelfService: true,
     highlighted: true,
-    link: '/app/dashboard',
+    link: '/app/app-documentos',
     accessProfile: 'PRATA',
     icon: 'wallet',
     steps: [
@@ -3545,7 +3545,7 @@ export const servicesA: DemoService[] = [
     isOnline: true,
     isDigital: true,
     isSelfService: true,
-    link: '/app/dashboard',
+    link: 'https://www.sead.pi.gov.br/declaracao-de-vinculo',
     accessProfile: 'PRATA',
     icon: 'file-user',
     steps: [
@@ -5027,6 +5027,7 @@ export const servicesA: DemoService[] = [
       },
     ],
     active: false,
+    discontinuedReason: 'A EMGERPI encerrou suas atividades, e os leilões de bens inservíveis do Estado passaram a ser conduzidos pela Secretaria de Estado da Administração (SEAD), com editais publicados no Diário Oficial.',
   },
   {
     slug: 'declaracao-para-ex-empregados-de-empresas-estaduais-extintas',
@@ -5067,5 +5068,7 @@ export const servicesA: DemoService[] = [
       },
     ],
     active: false,
+    discontinuedReason: 'Os arquivos funcionais das empresas estaduais extintas foram transferidos para a SEAD, que passou a emitir a certidão de tempo de serviço também para os seus ex-empregados.',
+    replacedBy: 'certidao-de-tempo-de-servico',
   },
 ];

@@ -425,7 +425,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: false,
     isSelfService: false,
-    link: '/app/ssp/atendimento-itinerante',
+    link: 'https://www.ssp.pi.gov.br/identificacao/itinerante',
     accessProfile: 'PRATA',
     icon: 'truck',
     steps: [
@@ -2190,7 +2190,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: true,
     isSelfService: false,
-    link: '/app/seduc/remocao',
+    link: 'https://www.seduc.pi.gov.br/remocao',
     accessProfile: 'PRATA',
     icon: 'map-pin',
     steps: [
@@ -3475,7 +3475,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: false,
     isSelfService: false,
-    link: '/app/sejus/visitante',
+    link: 'https://www.sejus.pi.gov.br/visitante',
     accessProfile: 'PRATA',
     icon: 'id-card',
     steps: [
@@ -4644,7 +4644,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: false,
     isSelfService: false,
-    link: '/app/adh/inscricao',
+    link: 'https://www.adh.pi.gov.br/inscricao',
     accessProfile: 'PRATA',
     icon: 'house-plus',
     steps: [
@@ -4793,7 +4793,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: true,
     isSelfService: true,
-    link: '/app/adh/consulta',
+    link: 'https://www.adh.pi.gov.br/consulta',
     accessProfile: 'PRATA',
     icon: 'search',
     steps: [
@@ -4877,7 +4877,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: true,
     isSelfService: true,
-    link: '/app/sempi/ligue-180',
+    link: 'https://www.gov.br/mulheres/pt-br/ligue180',
     accessProfile: 'BRONZE',
     icon: 'phone-call',
     steps: [
@@ -4962,7 +4962,7 @@ export const servicesB: DemoService[] = [
     isDigital: false,
     isSelfService: false,
     highlighted: true,
-    link: '/app/seid/ciptea',
+    link: 'https://www.seid.pi.gov.br/ciptea',
     accessProfile: 'PRATA',
     icon: 'puzzle',
     steps: [
@@ -5018,7 +5018,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: false,
     isSelfService: false,
-    link: '/app/seid/passe-livre',
+    link: 'https://www.seid.pi.gov.br/passe-livre',
     accessProfile: 'PRATA',
     icon: 'bus',
     steps: [
@@ -5117,7 +5117,7 @@ export const servicesB: DemoService[] = [
     isOnline: true,
     isDigital: false,
     isSelfService: false,
-    link: '/app/seid/isencoes',
+    link: 'https://www.seid.pi.gov.br/isencoes',
     accessProfile: 'BRONZE',
     icon: 'percent',
     steps: [

@@ -47,6 +47,8 @@ export interface DemoDepartment {
   /** official website; '' when none */
   link: string;
   active?: boolean;
+  /** other slugs that answer like this one: the live API's, from the full name (the state's app hard-codes some) */
+  aliases?: string[];
   units: DemoUnit[];
 }
 
@@ -99,4 +101,8 @@ export interface DemoService {
   catalogDataRow?: { name: string; value: string }[];
   /** false for services no longer offered (kept for history) */
   active?: boolean;
+  /** why an inactive service is no longer offered, as citizens read it (required when active is false) */
+  discontinuedReason?: string;
+  /** slug of the active service that took an inactive one's place */
+  replacedBy?: string;
 }

@@ -3,6 +3,8 @@ import type { CatalogData } from '../seed.ts';
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const LEVELS = new Set(['BRONZE', 'PRATA', 'OURO', 'OPALA']);
 const TARGETS = new Set(['cidadao', 'servidor', 'empresa']);
+/** The portal pages a service may link to (apps/web/app/routes.ts): any other /app/ path would be a 404. */
+const PORTAL_PAGES = new Set(['/app/app-documentos', '/app/app-minha-cnh', '/app/app-nota-piauiense', '/app/acompanhar-minhas-solicitacoes', '/app/dashboard', '/app/app-simplifique']);
 
 /** Every way the demo catalog could be inconsistent, as readable lines; empty when it is sound. */
 export function checkCatalog(data: CatalogData): string[] {
@@ -45,9 +47,18 @@ export function checkCatalog(data: CatalogData): string[] {
     for (const step of s.steps) {
       if (step.channel !== 'online' && step.channel !== 'presencial') problems.push(`${where}: step channel ${step.channel}`);
     }
-    if (s.link && !/^(https?:\/\/|\/app\/)/.test(s.link)) problems.push(`${where}: link ${s.link}`);
+    if (s.link && !/^(https:\/\/|\/app\/)/.test(s.link)) problems.push(`${where}: link ${s.link}`);
+    if (s.link.startsWith('/app/') && !PORTAL_PAGES.has(s.link)) problems.push(`${where}: link ${s.link} is not a portal page`);
     if (s.catalogDataRow?.length && !/^https?:\/\//.test(s.link)) problems.push(`${where}: catalogDataRow needs an https link`);
     if (/\blorem\b|\bTODO\b|\bFIXME\b/.test(JSON.stringify(s))) problems.push(`${where}: placeholder text`);
+    if (s.active === false && !s.discontinuedReason?.trim()) problems.push(`${where}: inactive without a discontinuedReason`);
+    if (s.active !== false && (s.discontinuedReason || s.replacedBy)) problems.push(`${where}: active with a discontinuedReason or replacedBy`);
+  }
+  // A replacement is another service that is still offered.
+  for (const s of data.services) {
+    if (!s.replacedBy) continue;
+    const replacement = data.services.find((r) => r.slug === s.replacedBy);
+    if (!replacement || replacement.active === false) problems.push(`service ${s.slug}: replacedBy ${s.replacedBy} is not an active service`);
   }
   return problems;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps, tsvector } from './columns.ts';
 
 // The public catalog: categories, departments and their service points, services and everything a
@@ -37,6 +37,12 @@ export const departments = pgTable('departments', {
   link: text('link').notNull().default(''),
   hidden: boolean('hidden').notNull().default(false),
   active: boolean('active').notNull().default(true),
+});
+
+/** Other slugs of a department: the live API names departments by their full name (issue 14). */
+export const departmentAliases = pgTable('department_aliases', {
+  alias: text('alias').primaryKey(),
+  departmentId: integer('department_id').notNull().references(() => departments.id, { onDelete: 'cascade' }),
 });
 
 export const departmentSections = pgTable(
@@ -105,6 +111,10 @@ export const services = pgTable(
     isSelfService: boolean('is_self_service').notNull().default(false),
     highlighted: boolean('highlighted').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** why an inactive service is no longer offered, as citizens read it ('' while it is active) */
+    discontinuedReason: text('discontinued_reason').notNull().default(''),
+    /** the active service that took its place, if any */
+    replacedById: integer('replaced_by_id').references((): AnyPgColumn => services.id, { onDelete: 'set null' }),
     link: text('link').notNull().default(''),
     icon: text('icon').notNull().default('file-text'),
     imageUrl: text('image_url').notNull().default(''),
@@ -121,6 +131,8 @@ export const services = pgTable(
     cardTargets: text('card_targets').array().notNull().default(sql`'{}'::text[]`),
     cardSections: text('card_sections').array().notNull().default(sql`'{}'::text[]`),
     cardPopularNames: text('card_popular_names').array().notNull().default(sql`'{}'::text[]`),
+    /** popular names as normalizeSearchText() writes them ('B.O.' → 'bo'): a query equal to one names the service */
+    searchNames: text('search_names').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('services_search_title_idx').on(t.searchTitle),

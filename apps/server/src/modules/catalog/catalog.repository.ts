@@ -27,6 +27,8 @@ export interface ServiceDocument {
   is_self_service: boolean;
   highlighted: boolean;
   active: boolean;
+  discontinued_reason: string;
+  replaced_by: { slug: string; title: string; categorySlug: string } | null;
   platforms: string[];
   access_count: number;
   created_at: string;
@@ -55,6 +57,9 @@ export async function findServiceDocument(db: Database, slug: string): Promise<S
       'link', s.link, 'icon', s.icon, 'image_url', s.image_url, 'cost', s.cost, 'estimated_time', s.estimated_time,
       'is_free', s.is_free, 'is_online', s.is_online, 'is_digital', s.is_digital, 'is_self_service', s.is_self_service,
       'highlighted', s.highlighted, 'active', s.active, 'platforms', s.platforms, 'access_count', s.access_count,
+      'discontinued_reason', s.discontinued_reason,
+      'replaced_by', (select json_build_object('slug', r.slug, 'title', r.title, 'categorySlug', rcat.slug)
+         from services r join categories rcat on rcat.id = r.category_id where r.id = s.replaced_by_id and r.active),
       'created_at', s.created_at, 'updated_at', s.updated_at,
       'category', json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'description', c.description, 'icon', c.icon,
          'iconapp', c.iconapp, 'corhex', c.corhex, 'orderIndex', c.order_index, 'hidden', c.hidden, 'audience', c.audience,
@@ -95,10 +100,18 @@ export async function findServiceDocument(db: Database, slug: string): Promise<S
 }
 
 /** Counts one access for "mais acessados" and keeps who accessed what for recommendations. */
-export async function recordAccess(db: Database, serviceId: number, userSub: string | null) {
+/** Views gathered over a second or so, in one statement: each service's counter moves once, each view joins the history. */
+export async function recordAccesses(db: Database, views: { slug: string; userSub: string | null }[]) {
+  if (!views.length) return;
+  const list = sql.join(
+    views.map((v) => sql`(${v.slug}::text, ${v.userSub}::text)`),
+    sql`, `,
+  );
   await db.execute(sql`
-    with bumped as (update services set access_count = access_count + 1 where id = ${serviceId} returning id)
-    insert into access_log (service_id, user_sub) select id, ${userSub} from bumped`);
+    with viewed (slug, user_sub) as (values ${list}),
+    counts as (select slug, count(*)::int as n from viewed group by slug),
+    bumped as (update services s set access_count = s.access_count + c.n from counts c where s.slug = c.slug returning s.id, s.slug)
+    insert into access_log (service_id, user_sub) select b.id, v.user_sub from viewed v join bumped b on b.slug = v.slug`);
 }
 
 /** The https origins that services' data forms post to (spec §5: `catalogDataRow`), for the pages' form-action. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { renderServicePdf } from './catalog.pdf.ts';
 import * as repository from './catalog.repository.ts';
 import * as service from './catalog.service.ts';
-import { take } from '../../plugins/limits.ts';
+import { viewCounter } from './catalog.views.ts';
 import { publicOrigin } from '../../plugins/config.ts';
 
 /** How often each process re-reads where services' data forms post to (a published change shows within this). */
@@ -28,21 +28,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/category',
     {
+      config: { publicCache: {} },
       schema: {
         tags: ['catálogo'],
         summary: 'Categorias de serviços (subcategorias em __categories__)',
         response: { 200: CategoryList },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return service.categoryTree(app.db);
-    },
+    async () => service.categoryTree(app.db),
   );
 
+  // A view counts on every answer, cached or not (and on every cached hit of a page that shows the service).
+  const views = viewCounter(app);
+  app.publicCache.onEffect('catalog-view', views.count);
   app.get(
     '/v1/catalog/:slug/load',
     {
+      config: { publicCache: {} },
+      onResponse: async (request, reply) => {
+        if (reply.statusCode === 200) app.publicCache.effect(request, 'catalog-view', request.params.slug);
+      },
       schema: {
         tags: ['catálogo'],
         summary: 'Detalhe de um serviço',
@@ -50,16 +55,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CatalogItem, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) =>
-      service.loadService(app.db, request.params.slug, request.user?.sub ?? null, async (serviceId) => {
-        const views = app.limits.limiter('views', service.VIEWS_PER_ADDRESS);
-        return (await take(views, app.limits.key('view', serviceId, request.ip))).allowed;
-      }),
+    async (request) => {
+      const item = await service.loadService(app.db, request.params.slug);
+      app.publicCache.tag(request, `service:${item.id}`);
+      return item;
+    },
   );
 
   app.get(
     '/v1/catalog/:slug/pdf',
     {
+      config: { publicCache: {} },
       schema: {
         tags: ['catálogo'],
         summary: 'Carta de serviço em PDF',
@@ -70,13 +76,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const item = await service.serviceForPrint(app.db, request.params.slug);
+      app.publicCache.tag(request, `service:${item.id}`);
       // The public address, never the Host header: a forged Host must not end up in a printed sheet's link.
       const pageUrl = `${publicOrigin(app.config)}${app.config.BASE_PATH.replace(/\/$/, '')}/${item.category.slug}/${item.slug}`;
       const pdf = await renderServicePdf(item, pageUrl);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${item.slug}.pdf"`)
-        .header('cache-control', 'public, max-age=300')
         .send(pdf);
     },
   );

@@ -10,7 +10,7 @@ export async function categoryTree(db: Database): Promise<CategoryNode[]> {
   const nodes = new Map<number, CategoryNode>();
   for (const row of all) {
     nodes.set(row.id, {
-      id: row.id,
+      id: String(row.id),
       slug: row.slug,
       name: row.name,
       description: row.description,
@@ -42,8 +42,9 @@ export const roundAverage = (average: number | null) => (average == null ? 0 : M
 /** A service as the API answers it; its rich text is sanitised here again, whatever wrote the row. */
 export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
   const c = doc.category;
+  const id = String(doc.id);
   return {
-    id: doc.id,
+    id,
     type: doc.type,
     name: doc.title,
     title: doc.title,
@@ -62,6 +63,8 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
     isSelfService: doc.is_self_service,
     highlighted: doc.highlighted,
     active: doc.active,
+    discontinuedReason: doc.active ? '' : doc.discontinued_reason,
+    replacedBy: doc.active ? null : doc.replaced_by,
     cost: doc.cost,
     estimatedTime: doc.estimated_time,
     tags: doc.tags,
@@ -70,7 +73,7 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
     popularNames: doc.popular_names,
     averageRatings: { count: doc.rating_count, average: roundAverage(doc.rating_average) },
     category: {
-      id: c.id,
+      id: String(c.id),
       slug: c.slug,
       name: c.name,
       description: c.description,
@@ -81,34 +84,29 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
       iconapp: c.iconapp,
     },
     department: toDepartment(doc.department),
-    info: doc.info.map((i) => ({ id: i.id, title: i.title, text: sanitizeRichText(i.text), orderIndex: i.order_index, icon: i.icon, catalogItemId: doc.id })),
+    info: doc.info.map((i) => ({ id: String(i.id), title: i.title, text: sanitizeRichText(i.text), orderIndex: i.order_index, icon: i.icon, catalogItemId: id })),
     steps: doc.steps.map((s) => ({
-      id: s.id,
+      id: String(s.id),
       name: s.name,
       description: s.description,
       channel: s.channel,
       htmlContent: sanitizeRichText(s.html_content),
       orderIndex: s.order_index,
       documents: s.documents,
-      catalogItemId: doc.id,
+      catalogItemId: id,
     })),
     departmentSections: doc.sections.map(toSection),
-    resultCategory: doc.result_category,
-    accessProfile: doc.access_profile,
-    catalogDataRow: doc.data_rows.map((r) => ({ ...r, catalogItemId: doc.id })),
+    resultCategory: { ...doc.result_category, id: String(doc.result_category.id) },
+    accessProfile: { ...doc.access_profile, id: String(doc.access_profile.id) },
+    catalogDataRow: doc.data_rows.map((r) => ({ ...r, id: String(r.id), catalogItemId: id })),
   };
 }
 
-/** "Mais acessados" counts at most one view per network address per service in this window: reloading cannot move the ranking. */
-export const VIEWS_PER_ADDRESS = { points: 1, seconds: 3600 } as const;
-
-/** The service; the access counts (and joins the recommendations' history) only when `countsAsView` says so. */
-export async function loadService(db: Database, slug: string, userSub: string | null, countsAsView: (serviceId: number) => Promise<boolean>): Promise<CatalogItem> {
+/** The service, whole (its views are counted by catalog.views.ts, cached answers included). */
+export async function loadService(db: Database, slug: string): Promise<CatalogItem> {
   const doc = await repository.findServiceDocument(db, slug);
   if (!doc) throw notFound('Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.');
-  const counted = await countsAsView(doc.id);
-  if (counted) await repository.recordAccess(db, doc.id, userSub);
-  return toCatalogItem({ ...doc, access_count: doc.access_count + (counted ? 1 : 0) });
+  return toCatalogItem(doc);
 }
 
 export async function serviceForPrint(db: Database, slug: string): Promise<CatalogItem> {

@@ -7,16 +7,14 @@ import * as repository from './departments.repository.ts';
 export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/department',
-    { schema: { tags: ['órgãos'], summary: 'Órgãos do governo', response: { 200: DepartmentList } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return (await repository.listDepartments(app.db)).map(toDepartment);
-    },
+    { config: { publicCache: {} }, schema: { tags: ['órgãos'], summary: 'Órgãos do governo', response: { 200: DepartmentList } } },
+    async () => (await repository.listDepartments(app.db)).map(toDepartment),
   );
 
   app.get(
     '/v1/department/:id/section',
     {
+      config: { publicCache: {} },
       schema: {
         tags: ['órgãos'],
         summary: 'Unidades de atendimento de um órgão (por número ou identificador)',

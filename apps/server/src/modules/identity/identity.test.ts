@@ -85,6 +85,19 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     expect(empty.body).toContain('aria-invalid="true"');
     expect(empty.body).toMatch(/<title>Erro: Acesso Cidadão/);
 
+    // Too long is not empty: each field says what is wrong with it (issue 13).
+    const long = await browser.post(action, { username: 'm'.repeat(3000), password: 's'.repeat(600) });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('<a href="#username">O usuário tem no máximo 200 caracteres.');
+    expect(long.body).toContain('<a href="#password">A senha tem no máximo 500 caracteres.');
+    expect(long.body).not.toContain('Informe seu usuário');
+    expect(long.body).not.toContain('Informe sua senha');
+    const longPassword = await browser.post(action, { username: 'maria.silva', password: 'x'.repeat(512) });
+    expect(longPassword.statusCode).toBe(400);
+    expect(longPassword.body).toContain('A senha tem no máximo 500 caracteres.');
+    expect(longPassword.body).not.toContain('Informe seu usuário');
+    expect(longPassword.body).toContain('value="maria.silva"');
+
     const wrong = await browser.post(action, { username: 'maria.silva', password: 'senha-errada' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toContain('Usuário ou senha incorretos');

@@ -46,13 +46,25 @@ export const interactionRoutes = (provider: Provider, settings: IdentitySettings
     const { uid } = request.params as { uid: string };
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid || interaction.prompt.name !== 'login') return sendPage(reply, expired(), 400);
-    const form = LoginForm.safeParse(request.body ?? {});
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const form = LoginForm.safeParse(body);
+    const sent = (field: 'username' | 'password') => (typeof body[field] === 'string' ? (body[field] as string) : '');
     const username = form.success ? form.data.username.trim() : '';
     const password = form.success ? form.data.password : '';
+    // A field the contract refused (too long: a pasted document, a stuck key) says what is wrong with it,
+    // not that it is empty; the username typed comes back so it can be corrected.
+    const problem = (field: 'username' | 'password', empty: string) => {
+      const refused = form.success ? undefined : form.error.issues.find((issue) => issue.path[0] === field)?.message;
+      // A password is taken as typed, spaces included; a username without its surrounding spaces.
+      const value = field === 'username' ? sent(field).trim() : sent(field);
+      return refused ?? (value ? undefined : empty);
+    };
     const errors: { field: 'username' | 'password'; message: string }[] = [];
-    if (!username) errors.push({ field: 'username', message: 'Informe seu usuário.' });
-    if (!password) errors.push({ field: 'password', message: 'Informe sua senha.' });
-    if (errors.length) return sendPage(reply, loginPage({ action: action(uid), username, errors, cancelUrl: settings.postLogoutRedirectUri }), 400);
+    for (const [field, empty] of [['username', 'Informe seu usuário.'], ['password', 'Informe sua senha.']] as const) {
+      const message = problem(field, empty);
+      if (message) errors.push({ field, message });
+    }
+    if (errors.length) return sendPage(reply, loginPage({ action: action(uid), username: sent('username'), errors, cancelUrl: settings.postLogoutRedirectUri }), 400);
 
     // Guessing passwords: after a few failures this account, from this address, waits longer each time,
     // whatever is typed; the owner elsewhere is not affected. The attempt counts before the check.

@@ -1,4 +1,5 @@
-import { DEMO_ACCOUNTS, demoCatalog } from '@portal/db';
+import { OPEN_DATA_USERS_TOTAL } from '@portal/contracts';
+import { demoCatalog } from '@portal/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
@@ -23,7 +24,8 @@ describe('home indicators (Metabase paths of spec §7)', () => {
     expect(offered.length).toBeGreaterThan(0);
     expect(await indicator(87, 76)).toBe(offered.length);
     expect(await indicator(88, 77)).toBe(offered.filter((s) => s.isDigital).length);
-    expect(await indicator(89, 78)).toBe(Object.keys(DEMO_ACCOUNTS).length);
+    // One figure for the whole portal: the open-data users log's total (issue 13).
+    expect(await indicator(89, 78)).toBe(OPEN_DATA_USERS_TOTAL);
   });
 
   it('follows the catalog: a service withdrawn is no longer counted', async () => {

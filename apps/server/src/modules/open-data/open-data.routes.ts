@@ -43,7 +43,8 @@ export const USERS_LOG_PATH = '/api/transformacao-digital/log-usuarios.csv';
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 const csv = { 200: z.any().describe('CSV (UTF-8 com BOM, separador ;)'), ...errors };
 // Public, rarely changing data: browsers and a CDN may keep it a few minutes.
-const CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+const OPEN_DATA_SECONDS = 300;
+const CACHE = `public, max-age=${OPEN_DATA_SECONDS}, stale-while-revalidate=3600`;
 
 function sendCsv(reply: FastifyReply, download: CsvDownload) {
   return reply
@@ -54,6 +55,12 @@ function sendCsv(reply: FastifyReply, download: CsvDownload) {
 }
 
 export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Public, rarely changing data: every JSON read is served from the public cache (plugins/response-cache.ts)
+  // for five minutes; CSV downloads stream (they can be hundreds of MiB) with their own Cache-Control.
+  app.addHook('onRoute', (route) => {
+    const produces = (route.schema as { produces?: string[] } | undefined)?.produces ?? [];
+    if (route.method === 'GET' && !produces.includes('text/csv')) route.config = { ...route.config, publicCache: { maxAge: OPEN_DATA_SECONDS } };
+  });
   const urls: OpenDataUrls = {
     transparencia: app.config.TRANSPARENCIA_API_URL,
     auditCourt: app.config.TCE_API_URL,
@@ -63,18 +70,14 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/open-data',
     { schema: { tags: ['dados abertos'], summary: 'Índice de /dados: grupos e seus endpoints, com modelos de URL', response: { 200: OpenDataIndex } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=600');
-      return openDataIndex(app.db, urls);
-    },
+    async () => openDataIndex(app.db, urls),
   );
 
   // ----- expenses ----------------------------------------------------------------------------------
   const despesas = `${TRANSPARENCIA_PREFIX}/despesas`;
   const expenseTags = ['dados abertos: despesas'];
 
-  app.get(`${despesas}/exercicios`, { schema: { tags: expenseTags, summary: 'Exercícios com despesas', response: { 200: FiscalYearList } } }, async (_r, reply) => {
-    reply.header('cache-control', CACHE);
+  app.get(`${despesas}/exercicios`, { schema: { tags: expenseTags, summary: 'Exercícios com despesas', response: { 200: FiscalYearList } } }, async () => {
     return spending.expenseYears(app.db);
   });
 
@@ -85,19 +88,17 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${despesas}/referencias/:exercicio`,
     { schema: { tags: expenseTags, summary: 'Meses com empenhos no exercício', params: ExercicioParams, response: { 200: ExpenseReferenceList, ...errors } } },
-    async (request, reply) => {
-      reply.header('cache-control', CACHE);
-      return spending.expenseReferences(app.db, request.params.exercicio);
+    async (request) => {
+        return spending.expenseReferences(app.db, request.params.exercicio);
     },
   );
 
   app.get(
     `${despesas}/orgaos/:exercicio/:referencia_ate/:referencia_de`,
     { schema: { tags: expenseTags, summary: 'Despesas por órgão no período', params: ExpensePeriodParams, response: { 200: ExpenseBodyTotals, ...errors } } },
-    async (request, reply) => {
+    async (request) => {
       const { exercicio, referencia_ate, referencia_de } = request.params;
-      reply.header('cache-control', CACHE);
-      return spending.expenseBodies(app.db, exercicio, referencia_ate, referencia_de);
+        return spending.expenseBodies(app.db, exercicio, referencia_ate, referencia_de);
     },
   );
 
@@ -112,10 +113,9 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ExpensePage, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { exercicio, referencia_ate, referencia_de } = request.params;
-      reply.header('cache-control', CACHE);
-      return spending.listExpenses(app.db, exercicio, referencia_ate, referencia_de, request.query, request.url);
+        return spending.listExpenses(app.db, exercicio, referencia_ate, referencia_de, request.query, request.url);
     },
   );
 
@@ -150,13 +150,11 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const servidores = `${TRANSPARENCIA_PREFIX}/servidores`;
   const servantTags = ['dados abertos: servidores'];
 
-  app.get(`${servidores}/exercicios`, { schema: { tags: servantTags, summary: 'Exercícios com folha de pagamento', response: { 200: FiscalYearList } } }, async (_r, reply) => {
-    reply.header('cache-control', CACHE);
+  app.get(`${servidores}/exercicios`, { schema: { tags: servantTags, summary: 'Exercícios com folha de pagamento', response: { 200: FiscalYearList } } }, async () => {
     return servants.servantYears(app.db);
   });
 
-  app.get(`${servidores}/orgaos`, { schema: { tags: servantTags, summary: 'Servidores ativos por órgão', response: { 200: ServantBodyList } } }, async (_r, reply) => {
-    reply.header('cache-control', CACHE);
+  app.get(`${servidores}/orgaos`, { schema: { tags: servantTags, summary: 'Servidores ativos por órgão', response: { 200: ServantBodyList } } }, async () => {
     return servants.servantBodies(app.db);
   });
 
@@ -167,9 +165,8 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${servidores}/referencias/:exercicio`,
     { schema: { tags: servantTags, summary: 'Meses com folha no exercício', params: ExercicioParams, response: { 200: ServantReferenceList, ...errors } } },
-    async (request, reply) => {
-      reply.header('cache-control', CACHE);
-      return servants.servantReferences(app.db, request.params.exercicio);
+    async (request) => {
+        return servants.servantReferences(app.db, request.params.exercicio);
     },
   );
 
@@ -184,9 +181,8 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ServantPayPage, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', CACHE);
-      return servants.listServantPay(app.db, request.params.exercicio, request.params.referencia, request.query, request.url);
+    async (request) => {
+        return servants.listServantPay(app.db, request.params.exercicio, request.params.referencia, request.query, request.url);
     },
   );
 
@@ -220,10 +216,9 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuditCourtPage, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { resources, category, query } = request.params;
-      reply.header('cache-control', CACHE);
-      return auditCourt(app.db, resources, category, query, request.query, request.url);
+        return auditCourt(app.db, resources, category, query, request.query, request.url);
     },
   );
 };

@@ -35,6 +35,8 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw limitReached(reply, allowance.retryAfter, 'Você já avaliou este serviço várias vezes. Tente novamente mais tarde.');
       }
       const result = await repository.addVote(app.db, serviceId, request.body.value, voter);
+      // The service's page and answers show the new average at once, on every instance.
+      await app.publicCache.invalidate(`service:${serviceId}`);
       return { average: Math.round(result.average * 10) / 10, count: result.count };
     },
   );

@@ -8,6 +8,10 @@ import * as service from './recommendations.service.ts';
 export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogFeatures = memoryCache<Map<number, ServiceFeatures>>({ name: 'recommendation-features', ttlMs: service.FEATURES_TTL_MS, max: 1 });
   const features = () => catalogFeatures.fetch('features', () => service.loadFeatures(app.db));
+  // A citizen's recommendations move with what they and others used, not from one page to the next: each process
+  // keeps them a minute per citizen (their id, never a name, as the key), so a logged-in home does not rank the
+  // catalog again on every visit. Nothing is shared between processes or citizens.
+  const recommendations = memoryCache<RecommendationsResponse>({ name: 'recommendations', ttlMs: service.FEATURES_TTL_MS, max: 10_000 });
 
   app.get(
     '/api/recommendations/recommend_services/:username',
@@ -27,7 +31,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.username.toLowerCase() !== user.username.toLowerCase()) {
         throw forbidden('Você só pode consultar as suas próprias recomendações.');
       }
-      return service.recommend(app.db, user.sub, features);
+      return recommendations.fetch(user.sub, () => service.recommend(app.db, user.sub, features));
     },
   );
 };

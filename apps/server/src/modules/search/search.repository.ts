@@ -26,11 +26,6 @@ export async function findCategoryFilter(db: Database, slug: string) {
   return found[0] ?? null;
 }
 
-export async function findDepartmentId(db: Database, slug: string) {
-  const found = await rows<{ id: number }>(db, sql`select id from departments where slug = ${slug}`);
-  return found[0]?.id ?? null;
-}
-
 export async function findSectionId(db: Database, idOrSlug: string | number) {
   const found = await rows<{ id: number }>(
     db,
@@ -91,6 +86,8 @@ function toArray(values: string[]): string {
 export interface PageRow {
   id: number;
   score: number | null;
+  /** every match, when the page was ranked by relevance (counted in the same pass) */
+  total?: number;
 }
 
 export type Order = 'relevance' | 'title' | 'popularity';
@@ -98,6 +95,8 @@ export type Order = 'relevance' | 'title' | 'popularity';
 interface PageOptions {
   tsquery: string | null;
   phrase: string;
+  /** what was typed, normalised (search.service.ts normalizeSearchText): only a-z, 0-9 and single spaces */
+  typed?: string;
   filters: Filters;
   order: Order;
   limit: number;
@@ -111,23 +110,37 @@ function whereClause(options: Pick<PageOptions, 'tsquery' | 'filters'>) {
 }
 
 /**
+ * Relevance: a service that is named by what was typed comes first (its title is, or begins with, the
+ * words; or one of its popular names or acronyms is exactly them: `search_names`, migration 0014), then the
+ * typed words as whole words of the title, the weighted text rank, a bonus when the whole phrase is in the
+ * title, and a whisper of popularity to break near-ties. `typed` holds only [a-z0-9 ], so it is safe inside
+ * a regular expression. Every term is cheap per row: a broad word matches thousands of services at scale.
+ */
+function relevance(tsquery: string, phrase: string, typed: string) {
+  const names = [...new Set([typed, phrase].filter(Boolean))];
+  const named = names.map((name) => sql`(s.search_title ~ ${`^${name}([^a-z0-9]|$)`} or ${name} = any(s.search_names))`);
+  const wholeWords = names.map((name) => sql`s.search_title ~ ${`(^|[^a-z0-9])${name}([^a-z0-9]|$)`}`);
+  return sql`(case when ${named.length ? sql.join(named, sql` or `) : sql`false`} then 1.0 else 0 end
+           + case when ${wholeWords.length ? sql.join(wholeWords, sql` or `) : sql`false`} then 0.3 else 0 end
+           + ts_rank('{0.1, 0.25, 0.6, 1.0}', s.search_vector, ${tsquery}::tsquery)
+           + case when s.search_title like ${'%' + phrase + '%'} then 0.5 else 0 end
+           + 0.02 * ln(1 + s.access_count))::float8`;
+}
+
+/**
  * One page of matching ids, ranked. The total is counted apart (countMatches): a window count would
  * make the database rank and sort every match, where an index can stop at the page.
  */
 export function searchPage(db: Database, options: PageOptions) {
-  // Relevance: the weighted text rank, then how much of the title the words cover, a bonus when the
-  // whole phrase is in the title, and a whisper of popularity to break near-ties.
-  const score = options.tsquery
-    ? sql`(ts_rank('{0.1, 0.25, 0.6, 1.0}', s.search_vector, ${options.tsquery}::tsquery)
-           + 0.6 * word_similarity(${options.phrase}, s.search_title)
-           + case when s.search_title like ${'%' + options.phrase + '%'} then 0.5 else 0 end
-           + 0.02 * ln(1 + s.access_count))::float8`
-    : sql`null::float8`;
+  const score = options.tsquery ? relevance(options.tsquery, options.phrase, options.typed ?? '') : sql`null::float8`;
   const order =
     options.order === 'relevance' ? sql`score desc, s.search_title` : options.order === 'popularity' ? sql`s.access_count desc, s.search_title` : sql`s.search_title`;
+  // Ranking by relevance scores every match anyway, so the same pass counts them (a second query would read
+  // every match again); the other orders can stop at the page, and are counted apart.
+  const total = options.order === 'relevance' ? sql`, (count(*) over ())::int as total` : sql``;
   return rows<PageRow>(
     db,
-    sql`select s.id, ${score} as score from services s where ${whereClause(options)}
+    sql`select s.id, ${score} as score${total} from services s where ${whereClause(options)}
         order by ${order} limit ${options.limit} offset ${options.offset}`,
   );
 }
@@ -146,5 +159,32 @@ export function similarTitles(db: Database, options: { phrase: string; filters: 
     sql`select s.id, word_similarity(${options.phrase}, s.search_title)::float8 as score
         from services s where ${sql.join(where, sql` and `)}
         order by score desc, s.search_title limit ${options.limit}`,
+  );
+}
+
+/**
+ * Words of the catalog that carry accents, in their written form ('habilitação'), most frequent first: the
+ * correction a citizen reads is written as the catalog writes it.
+ */
+export async function listAccentedWords(db: Database) {
+  const found = await rows<{ word: string }>(
+    db,
+    sql`select w as word from (
+          select regexp_split_to_table(lower(title), '[^[:alnum:]]+') as w from services where active
+          union all select regexp_split_to_table(lower(name), '[^[:alnum:]]+') from service_popular_names
+          union all select regexp_split_to_table(lower(name), '[^[:alnum:]]+') from tags
+          union all select regexp_split_to_table(lower(name), '[^[:alnum:]]+') from categories
+        ) words where w <> unaccent(w) group by w order by count(*) desc, w`,
+  );
+  return found.map((r) => r.word);
+}
+
+/** Every active service as the search box suggests it: its title and popular names, most accessed first. */
+export function listSuggestible(db: Database) {
+  return rows<{ slug: string; title: string; categorySlug: string; departmentShortName: string; popularNames: string[] }>(
+    db,
+    sql`select s.slug, s.title, c.slug as "categorySlug", d.short_name as "departmentShortName", s.card_popular_names as "popularNames"
+        from services s join categories c on c.id = s.category_id join departments d on d.id = s.department_id
+        where s.active order by s.access_count desc, s.search_title`,
   );
 }

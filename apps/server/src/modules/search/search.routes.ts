@@ -1,18 +1,20 @@
-import { ErrorResponse, SearchRequest, SearchResponse } from '@portal/contracts';
+import { ErrorResponse, SearchRequest, SearchResponse, SearchSuggestions, SearchSuggestionsQuery } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SearchItem } from '@portal/contracts';
 import { memoryCache } from '../../lib/cache.ts';
 import { DICTIONARY_TTL_MS, loadDictionary, search, type Dictionary } from './search.service.ts';
+import { loadSuggestionIndex, suggest, type SuggestionIndex } from './suggestions.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Answers depend on the body only (never on who asks), so equal bodies within seconds share one.
-  const answers = memoryCache<SearchItem[]>({ name: 'search', ttlMs: app.config.SEARCH_CACHE_SECONDS * 1000, max: 1000 });
   const dictionaries = memoryCache<Dictionary>({ name: 'search-dictionary', ttlMs: DICTIONARY_TTL_MS, max: 1 });
   const dictionary = () => dictionaries.fetch('dictionary', () => loadDictionary(app.db));
+  const indexes = memoryCache<SuggestionIndex>({ name: 'search-suggestions', ttlMs: DICTIONARY_TTL_MS, max: 1 });
+  const suggestionIndex = () => indexes.fetch('index', () => loadSuggestionIndex(app.db));
 
   app.post(
     '/v1/search',
     {
+      // Answers depend on the body only (never on who asks): equal bodies share one public copy.
+      config: { publicCache: { body: true } },
       schema: {
         tags: ['busca'],
         summary: 'Busca de serviços: palavra-chave, categoria, órgão, público, destaques e mais acessados',
@@ -22,7 +24,24 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body ?? {};
-      return answers.fetch(JSON.stringify(body), () => search(app.db, body, dictionary));
+      return search(app.db, body, dictionary);
+    },
+  );
+
+  app.get(
+    '/v1/search/suggestions',
+    {
+      config: { publicCache: {} },
+      schema: {
+        tags: ['busca'],
+        summary: 'Sugestões enquanto se digita: serviços cujo título ou nome popular começa pelo texto, e a correção do texto',
+        querystring: SearchSuggestionsQuery,
+        response: { 200: SearchSuggestions, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const [index, words] = await Promise.all([suggestionIndex(), dictionary()]);
+      return suggest(index, words, request.query.q, request.query.size ?? 6);
     },
   );
 };

@@ -2,6 +2,7 @@ import { SEARCH_PAGE_SIZE, type SearchItem, type SearchRequest } from '@portal/c
 import { normalizeSearchText, type Database } from '@portal/db';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
+import { findDepartment } from '../departments/departments.repository.ts';
 import * as repository from './search.repository.ts';
 import { buildLexicon, closestWord, type Lexicon } from './trigrams.ts';
 
@@ -23,6 +24,8 @@ export const DICTIONARY_TTL_MS = 60_000;
 export interface Dictionary {
   synonyms: Map<string, string>;
   lexicon: Lexicon;
+  /** the written form of words that carry accents, by their normalised form ('habilitacao' → 'habilitação') */
+  written: Map<string, string>;
 }
 
 /**
@@ -30,8 +33,10 @@ export interface Dictionary {
  * a minute (a cache, never the source of truth), so typo correction costs no round trip.
  */
 export async function loadDictionary(db: Database): Promise<Dictionary> {
-  const [synonyms, words] = await Promise.all([repository.listSynonyms(db), repository.listLexicon(db)]);
-  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words) };
+  const [synonyms, words, accented] = await Promise.all([repository.listSynonyms(db), repository.listLexicon(db), repository.listAccentedWords(db)]);
+  const written = new Map<string, string>();
+  for (const word of accented) if (!written.has(normalizeSearchText(word))) written.set(normalizeSearchText(word), word);
+  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words), written };
 }
 
 interface TermGroup {
@@ -39,6 +44,8 @@ interface TermGroup {
   typed: string;
   /** what the catalog calls it: the typed words, a typo correction, or a synonym's expansion */
   alternatives: string[];
+  /** the known word closest to a word the catalog does not know */
+  corrected?: string;
 }
 
 /** Splits the query into groups: synonym phrases (up to three words) first, then single words. */
@@ -67,23 +74,70 @@ function groupTerms(tokens: string[], dictionary: Map<string, string>): TermGrou
 export interface TextQuery {
   all: string | null;
   any: string | null;
+  /** the words the catalog is searched for: typos corrected, synonyms expanded */
   phrase: string;
+  /** what was typed, normalised: a title, acronym or popular name equal to it ranks first */
+  typed: string;
+}
+
+/**
+ * What was typed, read as the search reads it: synonym phrases and words, each unknown word of four or more
+ * letters also meaning its closest known word. Null when the text has no letter or digit.
+ */
+function interpret(query: string, { synonyms, lexicon }: Dictionary): TermGroup[] | null {
+  const normalized = normalizeSearchText(query);
+  if (!normalized) return null;
+  const groups = groupTerms(normalized.split(' ').slice(0, 12), synonyms);
+  for (const group of groups) {
+    if (group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed)) continue;
+    const correction = closestWord(lexicon, group.typed);
+    if (correction) {
+      group.alternatives.push(correction);
+      group.corrected = correction;
+    }
+  }
+  return groups;
+}
+
+/** True when the text has a letter or digit to search for ('😀', '?' and '../..' have none). */
+export const isSearchable = (query: string) => normalizeSearchText(query) !== '';
+
+/**
+ * 'Você quis dizer …?': the text with each corrected word (a typo, or a word typed without its accents)
+ * in the catalog's own spelling, or null when the search read every word as it was typed.
+ */
+export function correctionOf(query: string, dictionary: Dictionary): string | null {
+  const groups = interpret(query, dictionary);
+  if (!groups) return null;
+  const written = (word: string) => dictionary.written.get(word) ?? word;
+  // The words as typed, lower case, accents kept: to tell 'habilitacao' (say it) from 'habilitação' (fine).
+  const typedWords = query.toLowerCase().replace(/\./g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const tokens = groups.flatMap((g) => g.typed.split(' '));
+  const sameWords = typedWords.length === tokens.length;
+  let changed = false;
+  let index = 0;
+  const words = groups.map((group) => {
+    const count = group.typed.split(' ').length;
+    const asTyped = sameWords ? typedWords.slice(index, index + count).join(' ') : group.typed;
+    index += count;
+    if (group.corrected) {
+      changed = true;
+      return written(group.corrected);
+    }
+    const spelled = group.typed.split(' ').map(written).join(' ');
+    if (sameWords && spelled !== asTyped) {
+      changed = true;
+      return spelled;
+    }
+    return asTyped;
+  });
+  return changed ? words.join(' ') : null;
 }
 
 /** Turns what a citizen typed into tsqueries: accent-free, stemmed, typo-corrected, synonym-aware. */
 export async function buildTextQuery(db: Database, query: string, dictionary: () => Promise<Dictionary>): Promise<TextQuery | null> {
-  const normalized = normalizeSearchText(query);
-  if (!normalized) return null;
-  const tokens = normalized.split(' ').slice(0, 12);
-  const { synonyms, lexicon } = await dictionary();
-  const groups = groupTerms(tokens, synonyms);
-
-  // A word the catalog does not know, long enough to be a typo, also means its closest known word.
-  for (const group of groups) {
-    if (group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed)) continue;
-    const correction = closestWord(lexicon, group.typed);
-    if (correction) group.alternatives.push(correction);
-  }
+  const groups = interpret(query, await dictionary());
+  if (!groups) return null;
 
   const texts = groups.flatMap((g) => g.alternatives);
   const queries = await repository.tsqueries(db, texts);
@@ -94,22 +148,29 @@ export async function buildTextQuery(db: Database, query: string, dictionary: ()
     if (forms.length) parts.push(`(${forms.map((f) => `(${f})`).join(' | ')})`);
   }
   const phrase = groups.map((g) => g.alternatives[g.alternatives.length - 1]).join(' ');
-  if (!parts.length) return { all: null, any: null, phrase };
-  return { all: parts.join(' & '), any: parts.length > 1 ? parts.join(' | ') : null, phrase };
+  const typed = groups.map((g) => g.typed).join(' ');
+  if (!parts.length) return { all: null, any: null, phrase, typed };
+  return { all: parts.join(' & '), any: parts.length > 1 ? parts.join(' | ') : null, phrase, typed };
 }
 
-async function resolveFilters(db: Database, body: SearchRequest): Promise<repository.Filters> {
+/**
+ * The filters of a body, or null when a category or department it names does not exist: nothing can match
+ * then, and the answer is an empty list, as the live API answers the state's app (issue 14). The web's list
+ * pages tell a missing category or department from their own lists.
+ */
+async function resolveFilters(db: Database, body: SearchRequest): Promise<repository.Filters | null> {
   const filters: repository.Filters = {};
   if (body.category) {
     const category = await repository.findCategoryFilter(db, body.category);
-    if (!category) throw notFound(`Categoria não encontrada: ${body.category}.`);
+    if (!category) return null;
     if (category.audience) filters.audienceTarget = category.audience;
     else filters.categoryId = category.id;
   }
   if (body.departmentSlug) {
-    const id = await repository.findDepartmentId(db, body.departmentSlug);
-    if (id == null) throw notFound(`Órgão não encontrado: ${body.departmentSlug}.`);
-    filters.departmentId = id;
+    // One lookup of a department for the whole API: by slug or by the live API's long slug (department_aliases).
+    const department = await findDepartment(db, body.departmentSlug);
+    if (!department) return null;
+    filters.departmentId = department.id;
   }
   if (body.departmentSection != null && body.departmentSection !== '') {
     const id = await repository.findSectionId(db, body.departmentSection);
@@ -134,6 +195,7 @@ async function resolveFilters(db: Database, body: SearchRequest): Promise<reposi
 export async function search(db: Database, body: SearchRequest, dictionary: () => Promise<Dictionary>): Promise<SearchItem[]> {
   if (body.groups?.length && !body.groups.some((g) => g.toUpperCase() === 'CATALOG')) return [];
   const filters = await resolveFilters(db, body);
+  if (!filters) return [];
 
   let page: repository.PageRow[];
   let size: number;
@@ -145,16 +207,20 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
     counted = null;
     page = await repository.searchPage(db, { tsquery: null, filters: { ...filters, includeInactive: true }, phrase: '', order: 'popularity', limit: size, offset });
   } else {
-    size = body.size ?? SEARCH_PAGE_SIZE;
+    size = body.size || SEARCH_PAGE_SIZE; // 0 (the state's app) or none: the default page
     offset = body.from ?? 0;
+    // A text with nothing to search for ('😀', '?') finds nothing, never the whole catalog.
+    if (body.query && body.query.trim() && !isSearchable(body.query)) return [];
     const text = body.query ? await buildTextQuery(db, body.query, dictionary) : null;
     if (!text) {
       counted = { tsquery: null, filters };
       page = await repository.searchPage(db, { ...counted, phrase: '', order: body.highlighted ? 'popularity' : 'title', limit: size, offset });
     } else {
-      const common = { phrase: text.phrase, filters, order: 'relevance' as const, limit: size, offset };
+      const common = { phrase: text.phrase, typed: text.typed, filters, order: 'relevance' as const, limit: size, offset };
       counted = { tsquery: text.all, filters };
       page = text.all ? await repository.searchPage(db, { ...common, tsquery: text.all }) : [];
+      // Past the last page of what every word matches: nothing more, rather than the looser search's pages.
+      if (!page.length && offset > 0 && text.all && (await repository.countMatches(db, { tsquery: text.all, filters })) > 0) return [];
       if (!page.length && text.any) {
         counted = { tsquery: text.any, filters };
         page = await repository.searchPage(db, { ...common, tsquery: text.any });
@@ -169,7 +235,7 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
 
   if (!page.length) return [];
   // A short page is the last one, so its total is known without counting.
-  const total = page.length < size || !counted ? offset + page.length : await repository.countMatches(db, counted);
+  const total = page.length < size || !counted ? offset + page.length : (page[0]!.total ?? (await repository.countMatches(db, counted)));
   const cards = new Map((await cardsByIds(db, page.map((p) => p.id))).map((row) => [row.id, row]));
   const pageCount = Math.max(1, Math.ceil(total / size));
   return page.map((p) => toSearchItem(cards.get(p.id)!, { score: p.score, total, pageCount }));

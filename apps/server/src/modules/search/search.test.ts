@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 
 let t: TestApp;
@@ -134,14 +136,13 @@ describe('POST /v1/search: bad input', () => {
     ['negative from', { from: -1 }, 400, /não pode ser negativo/],
     ['from as text', { from: 'dez' }, 400, /deve ser um número/],
     ['fractional from', { from: 1.5 }, 400, /inteiro/],
-    ['page too large', { size: 1000 }, 400, /no máximo 100/],
+    ['page too large', { size: 1000 }, 400, /no máximo 200/],
+    ['negative page size', { size: -1 }, 400, /não pode ser negativo/],
     ['top_hit zero', { top_hit: 0 }, 400, /ao menos 1/],
     ['query too long', { query: 'a'.repeat(201) }, 400, /no máximo 200/],
     ['highlighted as text', { highlighted: 'sim' }, 400, /verdadeiro ou falso/],
     ['targets not a list', { targets: 'Cidadão' }, 400, /Dados inválidos/],
     ['a list as the body', [1, 2], 400, /Dados inválidos/],
-    ['unknown category', { category: 'nao-existe' }, 404, /Categoria não encontrada/],
-    ['unknown department', { departmentSlug: 'orgao-inexistente' }, 404, /Órgão não encontrado/],
     ['unknown target', { targets: ['Marcianos'] }, 400, /Público desconhecido/],
   ];
   for (const [name, body, status, message] of cases) {
@@ -182,5 +183,123 @@ describe('POST /v1/search: Portuguese text', () => {
     const blank = await items({ query: '   ' });
     const none = await items({});
     expect(blank.map((i) => i.slug)).toEqual(none.map((i) => i.slug));
+  });
+});
+
+describe('search that understands what was meant (issue 13)', () => {
+  it('finds nothing for a text with no letter or digit, instead of the whole catalog', async () => {
+    for (const query of ['😀', '?', '%', '../..', '— …']) {
+      expect(await items({ query, groups: ['CATALOG'], from: 0 }), query).toEqual([]);
+    }
+    // An empty or blank text still lists everything (the list page without a keyword).
+    expect((await items({ query: '  ', groups: ['CATALOG'], from: 0 })).length).toBe(10);
+  });
+
+  const suggestions = async (q: string, size?: number) => {
+    const res = await t.app.inject({ url: `/v1/search/suggestions?${new URLSearchParams({ q, ...(size ? { size: String(size) } : {}) })}` });
+    return { status: res.statusCode, headers: res.headers, body: res.json() };
+  };
+
+  it('suggests services as one types: titles beginning with the text first, then popular names, then words', async () => {
+    const ipv = await suggestions('ipv');
+    expect(ipv.status).toBe(200);
+    expect(ipv.body.searchable).toBe(true);
+    expect(ipv.body.correction).toBeNull();
+    expect(ipv.body.services[0]).toMatchObject({ slug: 'emissao-do-dae-do-ipva', title: 'IPVA – emissão do DAE (guia de pagamento)', categorySlug: expect.any(String) });
+    expect(ipv.body.services.length).toBeGreaterThan(1);
+    // A popular name: 'rg' is what citizens call the identity card.
+    expect((await suggestions('rg')).body.services.map((s: Item) => s.slug)).toContain('carteira-de-identidade-primeira-via');
+    // Words anywhere, each typed word the beginning of one: 'segunda via identi…'
+    expect((await suggestions('segunda via identi')).body.services.map((s: Item) => s.slug)).toContain('carteira-de-identidade-segunda-via');
+    expect((await suggestions('ipv', 2)).body.services).toHaveLength(2);
+    // A public answer every visitor shares (and a CDN may keep).
+    expect(String(ipv.headers['cache-control'])).toMatch(/public/);
+  });
+
+  it("says what a typo or a word without accents was read as ('Você quis dizer')", async () => {
+    const typo = await suggestions('identiadde');
+    expect(typo.body.correction).toBe('identidade');
+    expect(typo.body.services.map((s: Item) => s.slug)).toContain('carteira-de-identidade-primeira-via');
+    expect((await suggestions('renovacao habilitacao')).body.correction).toBe('renovação habilitação');
+    expect((await suggestions('licensiamento veiculo')).body.correction).toBe('licenciamento veículo');
+    // Written as the catalog writes it, or a synonym: nothing to correct.
+    for (const q of ['renovação da habilitação', 'IPVA', 'holerite', 'B.O.']) expect((await suggestions(q)).body.correction, q).toBeNull();
+  });
+
+  it('answers a text with no letter or digit as not searchable, and refuses bad sizes in Portuguese', async () => {
+    expect((await suggestions('😀')).body).toEqual({ searchable: false, correction: null, services: [] });
+    const tooMany = await suggestions('ipva', 11);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/no máximo 10/);
+    const missing = await t.app.inject({ url: '/v1/search/suggestions' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/[a-zà-ú]/i);
+  });
+});
+
+describe('pages past the end of a keyword search', () => {
+  it('are empty, never the pages of a looser search (every word matched on page 1, any word on page 2)', async () => {
+    const query = 'carteira veiculo';
+    const first = await items({ query, groups: ['CATALOG'], from: 0 });
+    expect(first.length).toBeGreaterThan(0);
+    const total = first[0]!.resultTotal as number;
+    // The looser search (any word) has more: it must not fill the pages after the last.
+    const carteira = (await items({ query: 'carteira', groups: ['CATALOG'], from: 0 }))[0]!.resultTotal as number;
+    expect(carteira).toBeGreaterThan(total + 10);
+    expect(await items({ query, groups: ['CATALOG'], from: Math.ceil(total / 10) * 10 })).toEqual([]);
+  });
+});
+
+describe('the database plans searches for fast random reads', () => {
+  it('runs with random_page_cost 1.1, so broad searches use the text index at scale (bench/search.ts)', async () => {
+    const [setting] = await rows<{ random_page_cost: string }>(t.app.db, sql`show random_page_cost`);
+    expect(setting!.random_page_cost).toBe('1.1');
+  });
+});
+
+describe('page sizes the state\'s app sends (issue 14)', () => {
+  it('answers size 0 with the default page of ten, and up to 200 in one page', async () => {
+    expect(await items({ query: 'carteira', groups: ['CATALOG'], from: 0, size: 0 })).toHaveLength(10);
+    const all = await items({ groups: ['CATALOG'], from: 0, size: 200 });
+    expect(all).toHaveLength(200);
+    expect(all[0]!.pageCount).toBe(Math.ceil(all[0]!.resultTotal / 200));
+  });
+});
+
+describe("the live API's department slugs, which the state's app hard-codes (issue 14)", () => {
+  const LIVE = {
+    'secretaria-da-administracao-do-estado-do-piaui': 'sead',
+    'departamento-estadual-de-transito-do-estado-do-piaui': 'detran-pi',
+    'secretaria-de-estado-da-educacao-do-piaui': 'seduc',
+  };
+  it('filter the search like the short slugs, which stay the ones the answers carry', async () => {
+    for (const [live, short] of Object.entries(LIVE)) {
+      const byLive = await items({ groups: ['CATALOG'], departmentSlug: live, from: 0, size: 200 });
+      const byShort = await items({ groups: ['CATALOG'], departmentSlug: short, from: 0, size: 200 });
+      expect(byLive.length, live).toBeGreaterThan(0);
+      expect(byLive.map((i) => i.slug)).toEqual(byShort.map((i) => i.slug));
+      expect(new Set(byLive.map((i) => i.departmentSlug))).toEqual(new Set([short]));
+    }
+  });
+
+  it("open the department's units too", async () => {
+    const byLive = await t.app.inject({ url: '/v1/department/departamento-estadual-de-transito-do-estado-do-piaui/section' });
+    const byShort = await t.app.inject({ url: '/v1/department/detran-pi/section' });
+    expect(byLive.statusCode).toBe(200);
+    expect(byLive.json()).toEqual(byShort.json());
+    expect((await t.app.inject({ url: '/v1/department/secretaria-de-nada/section' })).statusCode).toBe(404);
+  });
+});
+
+describe('filters on what does not exist (issue 14: the state\'s app expects an empty list)', () => {
+  it('answer an unknown category or department with an empty list, not an error', async () => {
+    expect(await items({ groups: ['CATALOG'], category: 'nao-existe', from: 0 })).toEqual([]);
+    expect(await items({ groups: ['CATALOG'], departmentSlug: 'orgao-inexistente', from: 0, size: 200 })).toEqual([]);
+    expect(await items({ query: 'cnh', groups: ['CATALOG'], departmentSlug: 'orgao-inexistente', from: 0 })).toEqual([]);
+  });
+
+  it('answer a department number no row can have (past PostgreSQL\'s integer) as unknown, not as a failure', async () => {
+    expect(await items({ groups: ['CATALOG'], departmentSlug: '2147483648', from: 0 })).toEqual([]);
+    expect((await t.app.inject({ url: '/v1/department/2147483648/section' })).statusCode).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import { ErrorResponse, VitalsRequest } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatWait, limitReached, take } from '../../plugins/limits.ts';
+import { createBatch } from '../../lib/batch.ts';
 import * as repository from './vitals.repository.ts';
 
 /**
@@ -12,7 +13,10 @@ import * as repository from './vitals.repository.ts';
 export const VITALS_PER_ADDRESS = { points: 600, seconds: 600 } as const;
 
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = app.limits.limiter('vitals', VITALS_PER_ADDRESS);
+  // Telemetry: the cap need not be exact across instances, and nothing is written per report.
+  const reports = app.limits.limiter('vitals', VITALS_PER_ADDRESS, { exact: false });
+  const batch = createBatch<repository.NewVital>({ name: 'vitals', log: app.log, intervalMs: app.config.BATCH_SECONDS * 1000, write: (vitals) => repository.insertVitals(app.db, vitals) });
+  app.addHook('onClose', () => batch.close());
 
   app.post(
     '/v1/vitals',
@@ -32,17 +36,16 @@ export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!allowance.allowed) {
         throw limitReached(reply, allowance.retryAfter, `Muitas métricas enviadas deste endereço. Aguarde ${formatWait(allowance.retryAfter)} e tente novamente.`);
       }
-      await repository.insertVitals(
-        app.db,
-        list.map((v) => ({
+      for (const v of list) {
+        batch.add({
           name: v.name,
           value: v.value,
           rating: v.rating,
           // Only the path: query strings may carry what a citizen typed.
           page: v.page.split(/[?#]/)[0]!.slice(0, 300),
           navigationType: v.navigationType ?? '',
-        })),
-      );
+        });
+      }
       return reply.code(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { VITALS_PER_ADDRESS } from './vitals.routes.ts';
 
@@ -8,6 +8,10 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** Reports are written in batches about once a second (lib/batch.ts): wait for the write. */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 100 });
+const batchInterval = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 const stored = async () =>
   ((await t.app.db.execute(sql`select name, value, rating, page from web_vitals order by id`)) as unknown as { rows: { name: string; value: number; rating: string; page: string }[] }).rows;
@@ -25,9 +29,11 @@ describe('POST /v1/vitals', () => {
       ],
     });
     expect(batch.statusCode).toBe(204);
-    const rows = await stored();
-    expect(rows.map((r) => r.name)).toEqual(['LCP', 'CLS', 'INP']);
-    expect(rows[0]).toMatchObject({ value: 1234.5, page: '/app/catalog/search/cpf do titular' });
+    await eventually(async () => {
+      const rows = await stored();
+      expect(rows.map((r) => r.name)).toEqual(['LCP', 'CLS', 'INP']);
+      expect(rows[0]).toMatchObject({ value: 1234.5, page: '/app/catalog/search/cpf do titular' });
+    });
   });
 
   it('refuses unknown metrics and out-of-range values in Portuguese, storing nothing', async () => {
@@ -42,6 +48,7 @@ describe('POST /v1/vitals', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/Métrica|métrica|Classificação|No máximo/);
     }
+    await batchInterval();
     expect((await stored()).length).toBe(before);
   });
 
@@ -55,6 +62,8 @@ describe('POST /v1/vitals', () => {
     const refused = answers.find((r) => r.statusCode === 429)!;
     expect(refused.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Muitas métricas enviadas deste endereço\. Aguarde \d+ (minutos?|segundos?) e tente novamente\.$/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await eventually(async () => expect((await stored()).length).toBe(before + VITALS_PER_ADDRESS.points));
+    await batchInterval();
     expect((await stored()).length).toBe(before + VITALS_PER_ADDRESS.points);
     // Another address still reports.
     expect((await t.app.inject({ method: 'POST', url: '/v1/vitals', payload: batch[0], remoteAddress: '10.40.0.2' })).statusCode).toBe(204);

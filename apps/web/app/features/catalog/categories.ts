@@ -1,8 +1,8 @@
 import type { CategoryNode } from '@portal/contracts';
 
-/** Every category of the tree, parents first. */
-export function flattenCategories(nodes: CategoryNode[]): CategoryNode[] {
-  return nodes.flatMap((node) => [node, ...flattenCategories(node.__categories__ ?? [])]).filter((c) => !c.hidden);
+/** Every category of the tree, parents first; hidden ones only when asked (they still filter a list). */
+export function flattenCategories(nodes: CategoryNode[], { hidden = false } = {}): CategoryNode[] {
+  return nodes.flatMap((node) => [node, ...flattenCategories(node.__categories__ ?? [], { hidden })]).filter((c) => hidden || !c.hidden);
 }
 
 /**

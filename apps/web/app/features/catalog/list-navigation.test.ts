@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { categoryTarget, clearCategoryTarget, clearKeywordTarget, departmentTarget, listSource, pageIndexFrom, searchTarget } from './list-navigation.ts';
+import { categoryTarget, clearCategoryTarget, clearKeywordTarget, departmentTarget, lastPageHref, listSource, pageIndexFrom, searchTarget } from './list-navigation.ts';
 
 describe('list navigation (spec §4)', () => {
   test('targets of each action', () => {
@@ -27,5 +27,15 @@ describe('list navigation (spec §4)', () => {
     expect(pageIndexFrom(new URLSearchParams('page=3'))).toBe(2);
     expect(pageIndexFrom(new URLSearchParams('page=-1'))).toBe(0);
     expect(pageIndexFrom(new URLSearchParams('page=abc'))).toBe(0);
+  });
+});
+
+describe('pages past the end (issue 13)', () => {
+  test('go to the same list’s last page, keeping the other parameters', () => {
+    const url = new URL('http://portal/app/catalog/list/saude?filtroCategoria=sa&page=99');
+    expect(lastPageHref(url, 98, 34)).toBe('/app/catalog/list/saude?filtroCategoria=sa&page=4');
+    expect(lastPageHref(new URL('http://portal/app/catalog/orgao/detran-pi?page=99'), 98, 7)).toBe('/app/catalog/orgao/detran-pi');
+    expect(lastPageHref(url, 2, 34)).toBeNull();
+    expect(lastPageHref(url, 98, 0)).toBeNull();
   });
 });

@@ -42,3 +42,17 @@ export function pageIndexFrom(search: URLSearchParams): number {
   const page = Number.parseInt(search.get('page') ?? '1', 10);
   return Number.isFinite(page) && page >= 1 ? Math.min(page - 1, 9_999) : 0;
 }
+
+/**
+ * Where an address past the last page goes (issue 13: never 'Nenhum serviço encontrado' with no way
+ * back): the same address on the last page, or null when the page is in range or there is nothing to list.
+ */
+export function lastPageHref(url: URL, pageIndex: number, total: number): string | null {
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  if (!pageCount || pageIndex < pageCount) return null;
+  const params = new URLSearchParams(url.search);
+  if (pageCount === 1) params.delete('page');
+  else params.set('page', String(pageCount));
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
+}

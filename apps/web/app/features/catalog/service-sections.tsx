@@ -7,39 +7,50 @@ import styles from './service.module.css';
 type Step = CatalogItem['steps'][number];
 
 export function StepsSection({ steps }: { steps: Step[] }) {
+  const ordered = steps.slice().sort((a, b) => a.orderIndex - b.orderIndex);
+  // Grouped by channel (spec §2), each step keeps its number in the whole sequence (orderIndex), so a
+  // step done online after an in-person one reads as such ('Etapa 4 de 4'), and the group that holds the
+  // first step comes first.
   const groups = [
-    { title: 'Online', steps: steps.filter((s) => s.channel === 'online') },
-    { title: 'Presencial', steps: steps.filter((s) => s.channel !== 'online') },
-  ].filter((g) => g.steps.length);
+    { title: 'Online', steps: ordered.filter((s) => s.channel === 'online') },
+    { title: 'Presencial', steps: ordered.filter((s) => s.channel !== 'online') },
+  ]
+    .filter((g) => g.steps.length)
+    .sort((a, b) => a.steps[0]!.orderIndex - b.steps[0]!.orderIndex);
   if (!groups.length) return null;
+  const position = new Map(ordered.map((step, i) => [step.id, i + 1]));
   return (
     <section className={styles.section} aria-labelledby="etapas">
       <h2 id="etapas">Etapas para a realização deste serviço</h2>
+      {groups.length > 1 ? <p className={styles.stepsNote}>As etapas estão numeradas na ordem em que devem ser feitas.</p> : null}
       {groups.map((group) => (
         <div key={group.title} className={styles.stepGroup}>
           <h3 className={styles.channelTitle}>{group.title}</h3>
           <ol className={styles.steps}>
-            {group.steps
-              .slice()
-              .sort((a, b) => a.orderIndex - b.orderIndex)
-              .map((step) => (
-                <li key={step.id} className={styles.step}>
-                  <h4 className={styles.stepName}>{step.name}</h4>
-                  {step.description ? <p>{step.description}</p> : null}
-                  {/* Rich text is sanitised by the server when it is written (packages/db sanitize). */}
-                  {step.htmlContent ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: step.htmlContent }} /> : null}
-                  {step.documents.length ? (
-                    <>
-                      <p className={styles.stepDocsTitle}>Documentos desta etapa:</p>
-                      <ul>
-                        {step.documents.map((d) => (
-                          <li key={d}>{d}</li>
-                        ))}
-                      </ul>
-                    </>
-                  ) : null}
-                </li>
-              ))}
+            {group.steps.map((step) => (
+              <li key={step.id} className={styles.step} value={position.get(step.id)}>
+                <h4 className={styles.stepName}>
+                  <span className={styles.stepNumber}>
+                    Etapa {position.get(step.id)} de {ordered.length}
+                    <span className="visually-hidden">:</span>
+                  </span>{' '}
+                  {step.name}
+                </h4>
+                {step.description ? <p>{step.description}</p> : null}
+                {/* Rich text is sanitised by the server when it is written (packages/db sanitize). */}
+                {step.htmlContent ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: step.htmlContent }} /> : null}
+                {step.documents.length ? (
+                  <>
+                    <p className={styles.stepDocsTitle}>Documentos desta etapa:</p>
+                    <ul>
+                      {step.documents.map((d) => (
+                        <li key={d}>{d}</li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </li>
+            ))}
           </ol>
         </div>
       ))}

@@ -1,6 +1,7 @@
 import type { CategoryNode } from '@portal/contracts';
 import { Briefcase, Building2, ChevronDown, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useRouteLoaderData } from 'react-router';
 import { Icon } from '../../components/icon/icon.tsx';
 import { SearchForm } from '../../components/search-form/search-form.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -9,10 +10,26 @@ import { SITE } from '../../lib/site.ts';
 import { BANNERS } from './banners.ts';
 import styles from './home.module.css';
 
+/**
+ * The banner is drawn in the browser, before the first paint, by a one-line inline script: the page itself
+ * is one shared copy for every anonymous visitor (apps/server/src/plugins/response-cache.ts), yet each
+ * visit still gets one of the four at random (spec §1). The first render in the browser reads the banner
+ * the script drew, so hydration matches the page; without JavaScript the server's own draw stays.
+ */
+const DRAW_BANNER = `(function(s){var b=${JSON.stringify(BANNERS.map((b) => [b.src, b.message]))},i=Math.floor(Math.random()*b.length);s.setAttribute('data-banner',i+1);s.querySelector('img').src=b[i][0];s.querySelector('p').textContent=b[i][1]})(document.currentScript.parentNode)`;
+
+function drawnBanner(): number | null {
+  if (typeof document === 'undefined') return null;
+  const drawn = Number(document.querySelector<HTMLElement>('section[data-banner]')?.dataset.banner);
+  return Number.isInteger(drawn) && drawn >= 1 && drawn <= BANNERS.length ? drawn - 1 : null;
+}
+
 export function HomeBanner({ index }: { index: number }) {
-  const banner = BANNERS[index % BANNERS.length]!;
+  const [chosen] = useState(() => drawnBanner() ?? index);
+  const nonce = (useRouteLoaderData('root') as { nonce?: string } | undefined)?.nonce;
+  const banner = BANNERS[chosen % BANNERS.length]!;
   return (
-    <section className={styles.banner} aria-labelledby="home-title" data-banner={index + 1}>
+    <section className={styles.banner} aria-labelledby="home-title" data-banner={chosen + 1}>
       <img src={banner.src} alt="" className={styles.bannerImage} width={1200} height={320} />
       <div className={`container ${styles.bannerContent}`}>
         <h1 id="home-title" className={styles.bannerTitle}>
@@ -23,6 +40,7 @@ export function HomeBanner({ index }: { index: number }) {
           <SearchForm label="Qual serviço você procura?" hideLabel size="large" />
         </div>
       </div>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DRAW_BANNER }} />
     </section>
   );
 }

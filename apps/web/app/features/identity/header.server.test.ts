@@ -14,6 +14,7 @@ function context(me: { status: number; body: unknown }) {
     },
     citizen: async () => maria,
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+    sessionUnavailable: async () => false,
     cspNonce: 'n',
   } satisfies AppLoadContext;
   return { value, calls };

@@ -92,17 +92,44 @@ export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: {
                       {blank ? `Informe o campo ${field.label}.` : wrong!.message}
                     </p>
                   ) : null}
-                  <input
-                    id={id}
-                    name={field.name}
-                    type="text"
-                    defaultValue={field.value}
-                    autoComplete="off"
-                    spellCheck={false}
-                    aria-invalid={flagged || undefined}
-                    aria-describedby={flagged ? `${id}-dica ${id}-erro` : `${id}-dica`}
-                    inputMode={field.name === 'exercicio' || field.name === 'id' || field.name === 'unidade_gestora_codigo' ? 'numeric' : undefined}
-                  />
+                  {field.name === 'exercicio' && field.choices.length ? (
+                    // The years the source has: nothing to guess (issue 13).
+                    <select
+                      id={id}
+                      name={field.name}
+                      defaultValue={field.value}
+                      aria-invalid={flagged || undefined}
+                      aria-describedby={flagged ? `${id}-dica ${id}-erro` : `${id}-dica`}
+                    >
+                      <option value="">Selecione o ano</option>
+                      {[...new Set([...field.choices, ...(field.value && !field.choices.includes(field.value) ? [field.value] : [])])].map((year) => (
+                        <option key={year} value={year}>
+                          {year}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      id={id}
+                      name={field.name}
+                      type="text"
+                      defaultValue={field.value}
+                      autoComplete="off"
+                      spellCheck={false}
+                      aria-invalid={flagged || undefined}
+                      aria-describedby={flagged ? `${id}-dica ${id}-erro` : `${id}-dica`}
+                      inputMode={field.name === 'exercicio' || field.name === 'id' || field.name === 'unidade_gestora_codigo' ? 'numeric' : undefined}
+                      list={field.choices.length ? `${id}-opcoes` : undefined}
+                    />
+                  )}
+                  {field.name !== 'exercicio' && field.choices.length ? (
+                    // The months with data, offered as the citizen types; a date (AAAA-MM-DD) can still be typed.
+                    <datalist id={`${id}-opcoes`}>
+                      {field.choices.map((choice) => (
+                        <option key={choice} value={choice} />
+                      ))}
+                    </datalist>
+                  ) : null}
                 </div>
               );
             })}

@@ -72,10 +72,33 @@ export interface FetchFailure {
  * 'Não foi possível completar a ação: {message}'. `detail` keeps the server's explanation of a 404.
  */
 export function failureMessage(failure: FetchFailure, screen: 'form' | 'viewer'): { message: string; detail: string | null } {
-  const server = failure.message?.trim() || null;
+  const server = citizenMessage(failure.message);
   if (failure.status === 404) return { message: MESSAGES.resourceNotFound, detail: server && server !== MESSAGES.resourceNotFound ? server : null };
-  if (failure.status === 400) return { message: server ?? MESSAGES.badRequest, detail: null };
-  return { message: screen === 'viewer' ? MESSAGES.viewerDefault : formFailureMessage(server), detail: null };
+  if (failure.status === 400 || failure.status === 414) return { message: server ?? (failure.status === 414 ? STATUS_REASONS[414]! : MESSAGES.badRequest), detail: null };
+  return { message: screen === 'viewer' ? MESSAGES.viewerDefault : formFailureMessage(server ?? STATUS_REASONS[failure.status]), detail: null };
+}
+
+/** What a failure means when the source's own words cannot be shown. */
+const STATUS_REASONS: Record<number, string> = {
+  408: 'o serviço de dados demorou demais a responder. Tente novamente em instantes.',
+  414: 'Parâmetros longos demais: confira os valores informados.',
+  429: 'muitas consultas em pouco tempo. Aguarde um instante e tente novamente.',
+  502: 'o serviço de dados não respondeu. Tente novamente em instantes.',
+  503: 'o serviço de dados está temporariamente indisponível. Tente novamente em instantes.',
+  504: 'o serviço de dados demorou demais a responder. Tente novamente em instantes.',
+};
+
+/**
+ * A source's message only when a citizen can read it (issue 13): never an address of ours or of another
+ * server ('/api/transparencia/…', 'https://…'), never a library's English ('… is exceeding the max param
+ * length', 'fetch failed'), never a wall of text.
+ */
+export function citizenMessage(message: string | null | undefined): string | null {
+  const text = message?.trim();
+  if (!text || text.length > 300) return null;
+  if (/https?:\/\/|(^|[\s'"(])\/[\w.-]+\//.test(text)) return null;
+  if (/\b(the|is|are|was|error|failed|fetch|exceed\w*|timeout|invalid|not found|unexpected|internal|route|param\w*)\b/i.test(text) && !/[ãõçáéíóúâêô]/i.test(text)) return null;
+  return text;
 }
 
 // ----- downloads (spec §7) ------------------------------------------------------------------------------

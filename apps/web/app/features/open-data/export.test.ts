@@ -121,7 +121,10 @@ describe('viewer rules', () => {
     expect(failureMessage({ status: 400, message: 'Referência inválida' }, 'viewer').message).toBe('Referência inválida');
     expect(failureMessage({ status: 400 }, 'form').message).toBe('Erro nos dados enviados!');
     expect(failureMessage({ status: 500, message: 'boom' }, 'viewer').message).toBe('Não foi possível completar a ação! Tente novamente.');
-    expect(failureMessage({ status: 502, message: 'fetch failed' }, 'form').message).toBe('Não foi possível completar a ação: fetch failed');
+    // A library's English or an internal address never reaches the citizen (issue 13): the status says it in Portuguese.
+    expect(failureMessage({ status: 502, message: 'fetch failed' }, 'form').message).toBe('Não foi possível completar a ação: o serviço de dados não respondeu. Tente novamente em instantes.');
+    expect(failureMessage({ status: 400, message: "params/'/api/transparencia/despesas/9999' is exceeding the max param length" }, 'form').message).toBe('Erro nos dados enviados!');
+    expect(failureMessage({ status: 502, message: 'Fonte de dados fora do ar' }, 'form').message).toBe('Não foi possível completar a ação: Fonte de dados fora do ar');
     expect(failureMessage({ status: 0 }, 'form').message).toBe('Não foi possível completar a ação: erro desconhecido');
   });
 

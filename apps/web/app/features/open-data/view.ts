@@ -32,6 +32,8 @@ export interface Field {
   label: string;
   hint: string;
   value: string;
+  /** what the source has to pick from (the years with data, that year's months), when it can tell */
+  choices: string[];
 }
 
 export type View =

@@ -2,7 +2,7 @@
 // a group's list of endpoints, the form of an endpoint of despesa / servidor / usuarios, or the automatic
 // viewer of the audit-court API for every other `resources` value.
 import type { OpenDataEndpoint, OpenDataGroup } from '@portal/contracts';
-import type { AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { ApiError } from '../../lib/api.server.ts';
 import { catalogPath } from '../../lib/paths.ts';
 import { csvRecords, failureMessage, fieldOrder, fillTemplate, isFormResource, MESSAGES, missingParams, PARAM_LABELS, placeholders, VIEWER_PAGE_SIZE } from './endpoints.ts';
@@ -31,9 +31,18 @@ function pageNumber(url: URL): number {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
-function toResult(body: unknown, page: number): Result {
-  if (isPage(body)) return { data: body, page: { index: page - 1, count: Math.max(1, Math.ceil(body.count / VIEWER_PAGE_SIZE)), total: body.count } };
-  return { data: body, page: null };
+/** The source's answer as the screen shows it; past the last page (?page=852 of 10), the address of the last page instead. */
+function toResult(body: unknown, page: number, url: URL): Result {
+  if (!isPage(body)) return { data: body, page: null };
+  const count = Math.max(1, Math.ceil(body.count / VIEWER_PAGE_SIZE));
+  if (body.count > 0 && page > count) {
+    const params = new URLSearchParams(url.search);
+    if (count === 1) params.delete('page');
+    else params.set('page', String(count));
+    const query = params.toString();
+    throw redirect(`${url.pathname}${query ? `?${query}` : ''}`);
+  }
+  return { data: body, page: { index: page - 1, count, total: body.count } };
 }
 
 /** A source that failed, as the screen tells it (spec §8); the page itself still answers. Other errors go on. */
@@ -49,6 +58,25 @@ export function downloadHref(slug: string, values: Record<string, string>): stri
   return `${catalogPath(`/dados/${slug}/arquivo.csv`)}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * What a citizen picks from instead of guessing (issue 13): the fiscal years the source has data for, and the
+ * months of the chosen year (or of the newest) for the reference fields. Asked of the source's own calls
+ * ('…/despesas/exercicios/', '…/despesas/referencias/{ano}/'); when they fail, the fields stay free text.
+ */
+async function fieldChoices(context: AppLoadContext, template: string, names: string[], year: string): Promise<Record<string, string[]>> {
+  const root = /^(.*?\/(?:despesas|servidores)\/)\{exercicio\}/.exec(template)?.[1];
+  if (!root || !names.includes('exercicio')) return {};
+  const list = async (url: string, key: string) => {
+    const body = await fetchSource(context, url).catch(() => null);
+    return Array.isArray(body) ? body.map((row) => String((row as Record<string, unknown>)[key] ?? '')).filter(Boolean) : [];
+  };
+  const years = await list(`${root}exercicios/`, 'exercicio');
+  const referenceFields = names.filter((name) => name.startsWith('referencia'));
+  const chosen = /^\d{4}$/.test(year) && years.includes(year) ? year : years[0];
+  const months = referenceFields.length && chosen ? await list(`${root}referencias/${chosen}/`, 'referencia') : [];
+  return { exercicio: years, ...Object.fromEntries(referenceFields.map((name) => [name, months])) };
+}
+
 async function formView(context: AppLoadContext, url: URL, resources: string, group: OpenDataGroup, endpoint: OpenDataEndpoint): Promise<View> {
   const names = fieldOrder(placeholders(endpoint.url));
   const values = Object.fromEntries(names.map((name) => [name, (url.searchParams.get(name) ?? '').trim()]));
@@ -57,13 +85,14 @@ async function formView(context: AppLoadContext, url: URL, resources: string, gr
   // Only complete, valid values are ever put in a URL (a year of four digits, a month 1–12, ...).
   const invalid = searched && !missing.length ? invalidParams(names, values) : [];
   const csv = csvCounterpart(group, endpoint);
+  const choices = await fieldChoices(context, endpoint.url, names, values.exercicio ?? '');
   const base = {
     kind: 'form' as const,
     title: endpoint.description,
     resources,
     group: groupInfo(group),
     endpoint: { slug: endpoint.slug, description: endpoint.description, format: endpoint.format },
-    fields: names.map((name) => ({ name, label: PARAM_LABELS[name]?.label ?? name, hint: PARAM_LABELS[name]?.hint ?? '', value: values[name]! })),
+    fields: names.map((name) => ({ name, label: PARAM_LABELS[name]?.label ?? name, hint: PARAM_LABELS[name]?.hint ?? '', value: values[name]!, choices: choices[name] ?? [] })),
     searched,
     missing,
     invalid,
@@ -82,7 +111,7 @@ async function formView(context: AppLoadContext, url: URL, resources: string, gr
   if (json) {
     try {
       const body = await fetchSource(context, withPage(fillTemplate(json.url, values), page, VIEWER_PAGE_SIZE));
-      return { ...base, updatedAt, download, result: toResult(body, page) };
+      return { ...base, updatedAt, download, result: toResult(body, page, url) };
     } catch (err) {
       return { ...base, updatedAt, failure: toFailure(err, 'form') };
     }
@@ -115,7 +144,7 @@ async function autoView(context: AppLoadContext, request: Request, url: URL, gro
   const page = pageNumber(url);
   const view = { kind: 'auto' as const, title, resources, group: group && groupInfo(group), url: absoluteUrl(withPage(source, page, VIEWER_PAGE_SIZE), request), updatedAt };
   try {
-    return { ...view, result: toResult(await fetchSource(context, withPage(source, page, VIEWER_PAGE_SIZE)), page), failure: null };
+    return { ...view, result: toResult(await fetchSource(context, withPage(source, page, VIEWER_PAGE_SIZE)), page, url), failure: null };
   } catch (err) {
     return { ...view, result: null, failure: toFailure(err, 'viewer') };
   }
@@ -163,4 +192,5 @@ export async function resolveView(context: AppLoadContext, request: Request, spl
   return { view, status: view.kind === 'auto' && view.failure ? failureStatus(view.failure.status) : 200 };
 }
 
-const failureStatus = (status: number) => (status === 400 || status === 404 ? status : 502);
+// The citizen's own values (too long for the source's address: 414) are a 400, not the source's failure.
+const failureStatus = (status: number) => (status === 400 || status === 404 ? status : status === 414 ? 400 : 502);

@@ -2,6 +2,7 @@ import type { OpenDataGroup } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loader as downloadLoader } from '../../routes/open-data-download.ts';
+import { failureMessage } from './endpoints.ts';
 import { invalidParams } from './open-data.server.ts';
 import { resolveView } from './viewer.server.ts';
 
@@ -41,8 +42,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const page = (splat: string, query = '') => resolveView(context, new Request(`http://portal.local/app/catalog/dados/${splat}${query}`), splat);
-/** Every URL this page built, to our API (but the index) or to another server. */
-const sourcesCalled = () => [...calls.filter((u) => u !== '/v1/open-data'), ...fetched];
+/** The lists a form offers its choices from (the years with data, their months): fixed addresses, never built from what was typed. */
+const CHOICE_LISTS = /\/(exercicios|referencias\/\d{4})\/$/;
+/** Every URL this page built from the citizen's values, to our API (but the index and the choice lists) or to another server. */
+const sourcesCalled = () => [...calls, ...fetched].filter((u) => u !== '/v1/open-data' && !CHOICE_LISTS.test(u));
 
 describe('the open-data form checks every value against its placeholder before any call', () => {
   const bad: [string, Record<string, string>, RegExp][] = [
@@ -73,7 +76,7 @@ describe('the open-data form checks every value against its placeholder before a
     const { status, view } = await page('despesa/detalhamento', '?buscar=1&exercicio=2025&empenho_codigo=..%2F..%2Fadmin&unidade_gestora_codigo=1001011');
     expect(status).toBe(400);
     expect(view.kind === 'form' && view.invalid.map((e) => e.name)).toEqual(['empenho_codigo', 'unidade_gestora_codigo']);
-    expect(fetched).toEqual([]);
+    expect(fetched.filter((u) => !CHOICE_LISTS.test(u))).toEqual([]);
     for (const id of ['99999999999999999999', '-1', '1.5']) {
       const servant = await page('servidor/detalhamento', `?buscar=1&exercicio=2025&id=${id}`);
       expect(servant.status, id).toBe(400);
@@ -126,5 +129,27 @@ describe('invalidParams', () => {
     expect(invalidParams(['referencia'], { referencia: '2025-03-01' })[0]?.message).toMatch(/AAAA-MM/);
     expect(invalidParams(['cpf'], { cpf: '123.456' })[0]?.message).toMatch(/cpf inválido: use apenas letras, números/);
     expect(invalidParams(['cpf'], { cpf: '12345678900' })).toEqual([]);
+  });
+});
+
+describe('upstream failures in the citizen’s words (issue 13)', () => {
+  it('never shows an internal address or a library’s English', () => {
+    const long = { status: 414, message: "URI Too Long: '/api/transparencia/despesas/9999999999' is exceeding the max param length" };
+    expect(failureMessage(long, 'form')).toEqual({ message: 'Parâmetros longos demais: confira os valores informados.', detail: null });
+    expect(failureMessage({ status: 502, message: 'fetch failed' }, 'form').message).toBe('Não foi possível completar a ação: o serviço de dados não respondeu. Tente novamente em instantes.');
+    expect(failureMessage({ status: 500, message: 'Internal Server Error' }, 'form').message).toBe('Não foi possível completar a ação: erro desconhecido');
+    expect(failureMessage({ status: 404, message: 'Not found: https://tce.example/api/x' }, 'viewer')).toEqual({ message: 'Recurso não encontrado!', detail: null });
+    expect(failureMessage({ status: 400, message: 'Invalid route /api/x/y' }, 'viewer').message).toBe('Erro nos dados enviados!');
+    // Our own API's Portuguese messages still come through.
+    expect(failureMessage({ status: 400, message: 'Exercício inválido: informe o ano com quatro dígitos (ex.: 2025).' }, 'form').message).toMatch(/^Exercício inválido/);
+  });
+
+  it('takes a page past the last one to the last page', async () => {
+    const many = { count: 45, next: null, previous: null, results: [] };
+    const paged = { ...context, api: async ({ url }: { url: string }) => (url === '/v1/open-data' ? { status: 200, body: INDEX } : { status: 200, body: many }) } as unknown as AppLoadContext;
+    const thrown = await resolveView(paged, new Request('http://portal.local/app/catalog/dados/despesa/empenhos?buscar=1&exercicio=2025&referencia_de=2025-01&referencia_ate=2025-03&page=852'), 'despesa/empenhos').catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get('location')).toBe('/app/catalog/dados/despesa/empenhos?buscar=1&exercicio=2025&referencia_de=2025-01&referencia_ate=2025-03&page=3');
   });
 });
