@@ -121,6 +121,8 @@ test.describe('portal pages outside the catalog', () => {
           '/app/app-simplifique',
           '/app/app-documentos',
           '/app/acompanhar-minhas-solicitacoes',
+          '/app/app-meus-veiculos',
+          '/app/app-perfil-servidor',
           '/app/dashboard',
         ]) {
           await p.goto(`${portal.origin}${path}`);

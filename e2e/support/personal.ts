@@ -23,3 +23,48 @@ export async function logout(page: Page) {
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page.getByRole('link', { name: 'ACESSO CIDADÃO' })).toBeVisible();
 }
+
+/**
+ * An access token as the state's app gets one (issue 14): the public client `portal-web`, PKCE, the login page
+ * filled in over HTTP, the code exchanged without a secret. For the app's WebView pages.
+ */
+export async function appAccessToken(origin: string, username: string): Promise<string> {
+  const { createHash, randomBytes } = await import('node:crypto');
+  const cookies = new Map<string, string>();
+  const send = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(new URL(url, origin), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return res;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const authorize = new URL('/auth/realms/pi/protocol/openid-connect/auth', origin);
+  for (const [name, value] of Object.entries({
+    client_id: 'portal-web',
+    redirect_uri: 'pidigital://.',
+    response_type: 'code',
+    scope: 'openid profile offline_access',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  }))
+    authorize.searchParams.set(name, value);
+  let res = await send(authorize.href);
+  while (res.status >= 300 && res.status < 400) res = await send(res.headers.get('location')!);
+  const action = /<form[^>]*action="([^"]+)"/.exec(await res.text())![1]!.replace(/&amp;/g, '&');
+  res = await send(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: DEMO_PASSWORD }).toString() });
+  while (!res.headers.get('location')!.startsWith('pidigital:')) res = await send(res.headers.get('location')!);
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+  const token = await send('/auth/realms/pi/protocol/openid-connect/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'pidigital://.', client_id: 'portal-web', code_verifier: verifier }).toString(),
+  });
+  return ((await token.json()) as { access_token: string }).access_token;
+}

@@ -37,6 +37,9 @@ export default [
   route('app/app-simplifique', 'routes/simplifique.tsx', { id: 'routes/pages-simplifique' }),
   route('app/app-documentos', 'routes/pages-documents.tsx'),
   route('app/acompanhar-minhas-solicitacoes', 'routes/pages-requests.tsx'),
+  // Opened by the state's app in a WebView with its token (issue 14).
+  route('app/app-meus-veiculos', 'routes/pages-vehicles.tsx'),
+  route('app/app-perfil-servidor', 'routes/pages-servant.tsx'),
   route('app/dashboard', 'routes/pages-dashboard.tsx'),
   // The citizen's actions and downloads (backend-for-frontend: the server adds the token).
   route('app/minha-area/favoritos', 'routes/favorites.ts', { id: 'routes/personal-favorite' }),

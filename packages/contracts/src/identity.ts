@@ -7,6 +7,35 @@ export const ACCESS_LEVEL_ORDER = ['opala', 'ouro', 'prata', 'bronze'] as const;
  * The citizen's claims (spec §3, issue 6): what the provider's ID token carries and GET /v1/me answers.
  * `catalog_favorite` is a JSON-encoded string of favourite slugs, as the mobile app expects.
  */
+/** A vehicle of the citizen, as DETRAN-PI describes it and the state's app shows it (issue 14). */
+export const Vehicle = z.looseObject({
+  placa: z.string(),
+  modelo: z.string(),
+  quantMultas: z.number().int(),
+  restricaoAdministrativa: z.boolean(),
+  restricaoJudicial: z.boolean(),
+  restricaoTributaria: z.boolean(),
+  licenciamentoAtrasado: z.boolean(),
+});
+export type Vehicle = z.infer<typeof Vehicle>;
+
+/** The citizen's CNH as one object (the app's CNH card reads `cnh[0]`); registers are numbers there. */
+export const CnhClaim = z.object({
+  /** dd/mm/yyyy */
+  dataValidadeCNH: z.string(),
+  numeroRegistro: z.number(),
+  categoriaCNH: z.string(),
+  pontuacao: z.string().nullable(),
+  processo: z.string().nullable(),
+  registro: z.number(),
+  /** yyyy-mm-dd */
+  dataEmissao: z.string(),
+  bloqueioBca: z.boolean(),
+  bloqueioCnhApreendida: z.boolean(),
+  cnhVencida: z.boolean(),
+});
+export type CnhClaim = z.infer<typeof CnhClaim>;
+
 export const UserInfo = z
   .object({
     sub: z.string(),
@@ -23,8 +52,10 @@ export const UserInfo = z
     dataNascimento: z.string(),
     email: z.string(),
     catalog_favorite: z.string(),
-    veiculos: z.array(z.record(z.string(), z.unknown())),
-    /** dd/mm/yyyy, empty without a CNH */
+    veiculos: z.array(Vehicle),
+    /** the CNH as the state's app reads it: one object, or none without a CNH */
+    cnh: z.array(CnhClaim),
+    /** the same fields, flat, as the web app reads them; dd/mm/yyyy, empty without a CNH */
     dataValidadeCNH: z.string(),
     /** yyyy-mm-dd, empty without a CNH */
     dataEmissao: z.string(),

@@ -23,6 +23,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** the identity module says whose tokens to trust; keys given to the plugin (tests) take precedence */
     trustBearerTokens: (source: BearerTokenSource) => void;
+    /** the caller of an access token, checked as a bearer header is; throws why it is refused */
+    verifyAccessToken: (token: string) => Promise<AuthUser>;
   }
 }
 
@@ -71,6 +73,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
 
+  app.decorate('verifyAccessToken', async (token: string) => {
+    if (!source) throw new Error('no identity provider configured');
+    const { payload } = await jwtVerify(token, source.keys, {
+      issuer: source.issuer,
+      audience: source.audience,
+      algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
+      requiredClaims: ['sub', 'exp'],
+    });
+    return toUser(payload);
+  });
+
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
@@ -79,18 +92,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       request.authError = 'malformed authorization header';
       return;
     }
-    if (!source) {
-      request.authError = 'no identity provider configured';
-      return;
-    }
     try {
-      const { payload } = await jwtVerify(match[1]!, source.keys, {
-        issuer: source.issuer,
-        audience: source.audience,
-        algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
-        requiredClaims: ['sub', 'exp'],
-      });
-      request.user = toUser(payload);
+      request.user = await app.verifyAccessToken(match[1]!);
     } catch (err) {
       request.authError = (err as Error).message;
     }

@@ -1,4 +1,4 @@
-import { ACCESS_LEVEL_ORDER, type UserInfo } from '@portal/contracts';
+import { ACCESS_LEVEL_ORDER, type CnhClaim, type UserInfo, type Vehicle } from '@portal/contracts';
 import { todayInPiaui } from '@portal/db';
 import type { User } from './identity.repository.ts';
 
@@ -22,9 +22,54 @@ export function highestAccessLevel(roles: string[]): (typeof ACCESS_LEVEL_ORDER)
   return ACCESS_LEVEL_ORDER.find((level) => lower.has(level)) ?? null;
 }
 
+/** A vehicle with every field the app reads, whatever the record left out (no fine, no restriction). */
+export function vehicle(record: Record<string, unknown>): Vehicle {
+  const flag = (key: string) => record[key] === true;
+  return {
+    ...record,
+    placa: String(record.placa ?? ''),
+    modelo: String(record.modelo ?? ''),
+    quantMultas: Number.isInteger(record.quantMultas) ? (record.quantMultas as number) : 0,
+    restricaoAdministrativa: flag('restricaoAdministrativa'),
+    restricaoJudicial: flag('restricaoJudicial'),
+    restricaoTributaria: flag('restricaoTributaria'),
+    licenciamentoAtrasado: flag('licenciamentoAtrasado'),
+  };
+}
+
+/** The flat CNH claims as the app's one-object list; none without a register number. */
+export function cnhList(flat: Pick<UserInfo, 'dataValidadeCNH' | 'numeroRegistro' | 'categoriaCNH' | 'registro' | 'dataEmissao' | 'bloqueioBca' | 'bloqueioCnhApreendida' | 'cnhVencida'>): CnhClaim[] {
+  if (!flat.numeroRegistro) return [];
+  const digits = (value: string) => Number(value.replace(/\D/g, '')) || 0;
+  return [
+    {
+      dataValidadeCNH: flat.dataValidadeCNH,
+      numeroRegistro: digits(flat.numeroRegistro),
+      categoriaCNH: flat.categoriaCNH,
+      pontuacao: null,
+      processo: null,
+      registro: digits(flat.registro),
+      dataEmissao: flat.dataEmissao,
+      bloqueioBca: flat.bloqueioBca,
+      bloqueioCnhApreendida: flat.bloqueioCnhApreendida,
+      cnhVencida: flat.cnhVencida,
+    },
+  ];
+}
+
 /** Every claim of spec §3 and issue 6 for one account, computed now (CNH status depends on today). */
 export function userClaims(user: User, favorites: string[], now: Date = new Date()): UserInfo {
   const validUntil = user.cnhValidUntil;
+  const flat = {
+    dataValidadeCNH: brDate(validUntil),
+    dataEmissao: user.cnhIssuedOn ?? '',
+    categoriaCNH: user.cnhCategory ?? '',
+    numeroRegistro: user.cnhNumber ?? '',
+    registro: user.cnhRegistry ?? '',
+    bloqueioBca: user.cnhBlockBca,
+    bloqueioCnhApreendida: user.cnhBlockSeized,
+    cnhVencida: validUntil != null && validUntil < todayInPiaui(now),
+  };
   return {
     sub: user.sub,
     email_verified: user.emailVerified,
@@ -39,15 +84,9 @@ export function userClaims(user: User, favorites: string[], now: Date = new Date
     dataNascimento: brDate(user.birthDate),
     email: user.email,
     catalog_favorite: JSON.stringify(favorites),
-    veiculos: user.vehicles,
-    dataValidadeCNH: brDate(validUntil),
-    dataEmissao: user.cnhIssuedOn ?? '',
-    categoriaCNH: user.cnhCategory ?? '',
-    numeroRegistro: user.cnhNumber ?? '',
-    registro: user.cnhRegistry ?? '',
-    bloqueioBca: user.cnhBlockBca,
-    bloqueioCnhApreendida: user.cnhBlockSeized,
-    cnhVencida: validUntil != null && validUntil < todayInPiaui(now),
+    veiculos: (user.vehicles as Record<string, unknown>[]).map(vehicle),
+    cnh: cnhList(flat),
+    ...flat,
   };
 }
 
@@ -80,6 +119,7 @@ export const SCOPE_CLAIMS = {
     'dataNascimento',
     'catalog_favorite',
     'veiculos',
+    'cnh',
     'dataValidadeCNH',
     'dataEmissao',
     'categoriaCNH',

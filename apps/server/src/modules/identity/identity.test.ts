@@ -9,6 +9,7 @@ import { safeReturnPath } from '@portal/contracts';
 import { getWebSession, LOGIN_COOKIE, SESSION_COOKIE } from './session.ts';
 
 const ORIGIN = 'http://localhost:3000';
+const ISSUER = `${ORIGIN}/auth/realms/pi`;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ embeddedIdentity: true });
@@ -22,7 +23,7 @@ async function openLoginPage(browser: TestBrowser, returnTo = '/app/catalog/list
   const start = await browser.get(`/app/entrar?returnTo=${encodeURIComponent(returnTo)}`);
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
-  expect(authorize.origin + authorize.pathname).toBe(`${ORIGIN}/auth/auth`);
+  expect(authorize.origin + authorize.pathname).toBe(`${ISSUER}/protocol/openid-connect/auth`);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorize.searchParams.get('code_challenge')).toBeTruthy();
   expect(browser.cookie(LOGIN_COOKIE)).toBe(authorize.searchParams.get('state'));
@@ -47,16 +48,29 @@ async function logIn(browser: TestBrowser, username: string, password = 'portal-
 }
 
 describe('Acesso Cidadão: the embedded provider and the web login (browserless)', () => {
-  it('publishes its discovery document and keys at /auth', async () => {
-    const discovery = await t.app.inject({ url: '/auth/.well-known/openid-configuration' });
+  it('publishes its discovery document and keys at Keycloak\'s paths, and still at the old /auth ones', async () => {
+    const discovery = await t.app.inject({ url: '/auth/realms/pi/.well-known/openid-configuration' });
     expect(discovery.statusCode).toBe(200);
     const doc = discovery.json();
-    expect(doc.issuer).toBe(`${ORIGIN}/auth`);
-    expect(doc.end_session_endpoint).toBe(`${ORIGIN}/auth/session/end`);
+    expect(doc).toMatchObject({
+      issuer: ISSUER,
+      authorization_endpoint: `${ISSUER}/protocol/openid-connect/auth`,
+      token_endpoint: `${ISSUER}/protocol/openid-connect/token`,
+      userinfo_endpoint: `${ISSUER}/protocol/openid-connect/userinfo`,
+      end_session_endpoint: `${ISSUER}/protocol/openid-connect/logout`,
+      jwks_uri: `${ISSUER}/protocol/openid-connect/certs`,
+      revocation_endpoint: `${ISSUER}/protocol/openid-connect/revoke`,
+    });
     expect(doc.code_challenge_methods_supported).toContain('S256');
-    const jwks = (await t.app.inject({ url: '/auth/jwks' })).json();
+    const jwks = (await t.app.inject({ url: '/auth/realms/pi/protocol/openid-connect/certs' })).json();
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();
+    // The paths before the move answer the same documents.
+    expect((await t.app.inject({ url: '/auth/.well-known/openid-configuration' })).json()).toEqual(doc);
+    expect((await t.app.inject({ url: '/auth/jwks' })).json()).toEqual(jwks);
+    const old = await t.app.inject({ url: '/auth/auth?client_id=portal-servicos-bff' });
+    expect(old.statusCode).not.toBe(404);
+    expect((await t.app.inject({ url: '/auth/nada' })).statusCode).toBe(404);
   });
 
   it('renders an accessible Portuguese login page', async () => {
@@ -124,7 +138,7 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     const session = await getWebSession(t.app, asRequest(browser));
     expect(session?.user).toMatchObject({ username: 'maria.silva', shortName: 'Maria Silva', accessLevel: 'prata' });
     const access = decodeJwt(session!.accessToken);
-    expect(access).toMatchObject({ iss: `${ORIGIN}/auth`, aud: 'urn:portal-piaui:api', preferred_username: 'maria.silva', roles: ['prata', 'bronze'] });
+    expect(access).toMatchObject({ iss: ISSUER, aud: 'urn:portal-piaui:api', preferred_username: 'maria.silva', roles: ['prata', 'bronze'] });
     // The ID token says who logged in, nothing personal (it has travelled in URLs; LGPD).
     expect(session!.claims).toMatchObject({ sub: '5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11', preferred_username: 'maria.silva', name: 'Maria da Conceição Silva' });
     for (const personal of ['nomeMae', 'dataNascimento', 'email', 'numeroRegistro', 'registro', 'veiculos', 'categoriaCNH', 'catalog_favorite']) {
@@ -219,7 +233,7 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     const sign = (claims: Record<string, unknown>, exp: number | string = '5m') =>
       new SignJWT({ preferred_username: 'maria.silva', ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: jwk.kid! })
-        .setIssuer(`${ORIGIN}/auth`)
+        .setIssuer(ISSUER)
         .setSubject('5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11')
         .setIssuedAt()
         .setExpirationTime(exp)

@@ -9,7 +9,7 @@ import { parseForms, sendPage } from './identity-http.ts';
 import { loginThrottle, throttleKeys } from './login-throttle.ts';
 import { loginPage, messagePage } from './pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { EMBEDDED_MOUNT, LOGIN_PATH, type IdentitySettings } from './settings.ts';
+import { INTERACTION_PATH, LOGIN_PATH, type IdentitySettings } from './settings.ts';
 
 /** The 'Acesso Cidadão' login page and the (implied) consent of the embedded provider. */
 export const interactionRoutes = (provider: Provider, settings: IdentitySettings): FastifyPluginAsyncZod => async (app) => {
@@ -22,9 +22,9 @@ export const interactionRoutes = (provider: Provider, settings: IdentitySettings
       text: 'Entrar novamente',
     });
   const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
-  const action = (uid: string) => `${EMBEDDED_MOUNT}/interaction/${encodeURIComponent(uid)}/login`;
+  const action = (uid: string) => `${INTERACTION_PATH}/${encodeURIComponent(uid)}/login`;
 
-  app.get('/auth/interaction/:uid', { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
+  app.get(`${INTERACTION_PATH}/:uid`, { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
     const { uid } = request.params as { uid: string };
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid) return sendPage(reply, expired(), 400);
@@ -42,7 +42,7 @@ export const interactionRoutes = (provider: Provider, settings: IdentitySettings
     return reply.redirect(redirectTo, 303);
   });
 
-  app.post('/auth/interaction/:uid/login', { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
+  app.post(`${INTERACTION_PATH}/:uid/login`, { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
     const { uid } = request.params as { uid: string };
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid || interaction.prompt.name !== 'login') return sendPage(reply, expired(), 400);

@@ -1,7 +1,7 @@
 import { ErrorResponse, MeResponse, type UserInfo } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { favoriteSlugs } from '../../lib/favorite-slugs.ts';
-import { highestAccessLevel, shortName, userClaims } from './claims.ts';
+import { cnhList, highestAccessLevel, shortName, userClaims, vehicle } from './claims.ts';
 import * as repository from './identity.repository.ts';
 
 /** The user info of a token from an external provider that has no account here. */
@@ -9,6 +9,16 @@ function claimsFromToken(claims: Record<string, unknown>, sub: string, favorites
   const text = (key: string) => (typeof claims[key] === 'string' ? (claims[key] as string) : '');
   const list = (key: string) => (Array.isArray(claims[key]) ? (claims[key] as unknown[]).map(String) : []);
   const name = text('name') || text('nomeCompleto') || text('preferred_username');
+  const flat = {
+    dataValidadeCNH: text('dataValidadeCNH'),
+    dataEmissao: text('dataEmissao'),
+    categoriaCNH: text('categoriaCNH'),
+    numeroRegistro: text('numeroRegistro'),
+    registro: text('registro'),
+    bloqueioBca: claims.bloqueioBca === true,
+    bloqueioCnhApreendida: claims.bloqueioCnhApreendida === true,
+    cnhVencida: claims.cnhVencida === true,
+  };
   return {
     sub,
     email_verified: claims.email_verified === true,
@@ -23,15 +33,9 @@ function claimsFromToken(claims: Record<string, unknown>, sub: string, favorites
     dataNascimento: text('dataNascimento'),
     email: text('email'),
     catalog_favorite: JSON.stringify(favorites),
-    veiculos: Array.isArray(claims.veiculos) ? (claims.veiculos as Record<string, unknown>[]) : [],
-    dataValidadeCNH: text('dataValidadeCNH'),
-    dataEmissao: text('dataEmissao'),
-    categoriaCNH: text('categoriaCNH'),
-    numeroRegistro: text('numeroRegistro'),
-    registro: text('registro'),
-    bloqueioBca: claims.bloqueioBca === true,
-    bloqueioCnhApreendida: claims.bloqueioCnhApreendida === true,
-    cnhVencida: claims.cnhVencida === true,
+    veiculos: Array.isArray(claims.veiculos) ? (claims.veiculos as Record<string, unknown>[]).map(vehicle) : [],
+    cnh: cnhList(flat),
+    ...flat,
   };
 }
 

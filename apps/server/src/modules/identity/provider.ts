@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Database } from '@portal/db';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors, type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -6,7 +7,18 @@ import { favoriteSlugs } from '../../lib/favorite-slugs.ts';
 import * as repository from './identity.repository.ts';
 import { logoutPage, messagePage, type Page } from './pages.ts';
 import { cspNonce } from '../../plugins/security.ts';
-import { EMBEDDED_API_RESOURCE, EMBEDDED_API_SCOPE, EMBEDDED_MOUNT, LOGIN_PATH, type IdentitySettings } from './settings.ts';
+import {
+  APP_CLIENT_ID,
+  APP_DEV_REDIRECT,
+  APP_REDIRECT_URI,
+  EMBEDDED_API_RESOURCE,
+  EMBEDDED_API_SCOPE,
+  EMBEDDED_MOUNT,
+  INTERACTION_PATH,
+  LOGIN_PATH,
+  PROVIDER_ROUTES,
+  type IdentitySettings,
+} from './settings.ts';
 import { cookieKeys, signingKeys, webClientSecret } from './signing-keys.ts';
 
 const MINUTE = 60;
@@ -32,10 +44,36 @@ function databaseAdapter(db: Database): (kind: string) => Adapter {
       find: async (id) => toPayload(await repository.findOidcModel(db, kind, 'id', id)),
       findByUid: async (uid) => toPayload(await repository.findOidcModel(db, kind, 'uid', uid)),
       findByUserCode: async (code) => toPayload(await repository.findOidcModel(db, kind, 'user_code', code)),
-      consume: (id) => repository.consumeOidcModel(db, kind, id),
+      // Refresh tokens are rotated but not consumed: the state's app keeps refreshing with the token it got at
+      // login (decision 020); every token of a login is revoked together (revokeByGrantId).
+      consume: (id) => (kind === 'RefreshToken' ? Promise.resolve() : repository.consumeOidcModel(db, kind, id)),
       destroy: (id) => repository.destroyOidcModel(db, kind, id),
       revokeByGrantId: (grantId) => repository.revokeOidcGrant(db, grantId),
     };
+  };
+}
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/**
+ * A refresh token shaped as a JWT (header.payload.signature, HS256), as Keycloak's are: the state's app keeps a
+ * token only if it has three dot-separated parts (issue 14). Its payload names the issuer and a random id; the
+ * whole string is what the database keeps and looks up, so it is revoked like any other.
+ */
+export function refreshTokenId(issuer: string, key: string): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify({ iss: issuer, typ: 'Refresh', jti: randomBytes(32).toString('base64url'), iat: Math.floor(Date.now() / 1000) }));
+  const signature = createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/** What Keycloak adds to a token answer, and the state's app requires (its tokenSchema). */
+function keycloakTokenFields(ctx: KoaContextWithOIDC) {
+  const refresh = ctx.oidc.entities.RefreshToken;
+  return {
+    refresh_expires_in: refresh ? Math.max(0, refresh.remainingTTL) : 0,
+    session_state: refresh?.sessionUid ?? ctx.oidc.entities.Session?.uid ?? '',
+    'not-before-policy': 0,
   };
 }
 
@@ -52,6 +90,7 @@ function sendPage(ctx: KoaContextWithOIDC, page: Page, status?: number) {
 export async function createEmbeddedProvider(db: Database, settings: IdentitySettings, log: FastifyBaseLogger): Promise<Provider> {
   const [jwks, cookieSecrets, clientSecret] = await Promise.all([signingKeys(db), cookieKeys(db), webClientSecret(db)]);
   const portalHome = settings.postLogoutRedirectUri;
+  const refreshKey = createHmac('sha256', cookieSecrets[0]!).update('refresh-token').digest('base64url');
 
   const configuration: Configuration = {
     adapter: databaseAdapter(db) as unknown as Configuration['adapter'],
@@ -66,7 +105,18 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      {
+        client_id: APP_CLIENT_ID,
+        client_name: 'Piauí Digital',
+        application_type: 'native',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: [APP_REDIRECT_URI],
+        post_logout_redirect_uris: [APP_REDIRECT_URI],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
     ],
+    routes: PROVIDER_ROUTES,
     jwks: { keys: jwks as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
       keys: cookieSecrets,
@@ -143,10 +193,11 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
       await grant.save();
       return grant;
     },
-    // The web app is a confidential client that refreshes tokens server-side; refresh tokens end with the login.
+    // Refresh tokens end with the login. The web app refreshes server-side with the one it keeps; the app gets a
+    // new one at each refresh, as from Keycloak (earlier ones of the login stay valid: see the adapter's consume).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: false,
-    interactions: { url: (_ctx, interaction) => `${EMBEDDED_MOUNT}/interaction/${interaction.uid}` },
+    rotateRefreshToken: (ctx) => ctx.oidc.client?.clientId === APP_CLIENT_ID,
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL,
       AuthorizationCode: MINUTE,
@@ -173,6 +224,21 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
   // writes is the portal's, whatever Host the request came with (in-process calls included).
   provider.proxy = true;
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'identity provider error'));
+  // oidc-provider draws every token id from one generator; refresh tokens get the JWT-shaped one instead.
+  (provider.RefreshToken.prototype as unknown as { generateTokenId: () => string }).generateTokenId = () => refreshTokenId(settings.issuer, refreshKey);
+  // Expo Go's development redirect carries the developer's machine address, so it cannot be listed.
+  if (settings.appDevRedirects) {
+    const allowed = provider.Client.prototype.redirectUriAllowed;
+    provider.Client.prototype.redirectUriAllowed = function (this: InstanceType<Provider['Client']>, uri: string) {
+      return allowed.call(this, uri) || (this.clientId === APP_CLIENT_ID && APP_DEV_REDIRECT.test(uri));
+    };
+  }
+  provider.use(async (ctx, next) => {
+    await next();
+    if ((ctx as KoaContextWithOIDC).oidc?.route === 'token' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object' && 'access_token' in ctx.body) {
+      ctx.body = { ...ctx.body, ...keycloakTokenFields(ctx as KoaContextWithOIDC) };
+    }
+  });
   // An address the provider does not serve answers like the portal's other unknown addresses, in Portuguese.
   provider.use(async (ctx, next) => {
     await next();

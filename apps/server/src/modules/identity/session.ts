@@ -98,15 +98,48 @@ async function refresh(app: FastifyInstance, row: repository.WebSessionRow): Pro
 }
 
 /**
+ * The pages the state's app opens in a WebView, handing over its own access token (issue 14): as an
+ * `Authorization: Bearer` header on the first load and as the `kcToken` cookie (the token in base64) that its
+ * script sets for the next ones. Only these pages, and only to be read (GET), take a session from it.
+ */
+export const APP_WEBVIEW_PAGES = ['/app/app-minha-cnh', '/app/acompanhar-minhas-solicitacoes', '/app/app-meus-veiculos', '/app/app-perfil-servidor'];
+/** and what those pages fetch: a pay slip of the servant's profile */
+const APP_WEBVIEW_DOWNLOAD = /^\/app\/minha-area\/contracheques\/\d+$/;
+export const APP_TOKEN_COOKIE = 'kcToken';
+
+/** The session of a WebView page opened by the app with its access token; null for any other request. */
+async function appWebViewSession(app: FastifyInstance, request: FastifyRequest): Promise<WebSession | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const path = request.url.split('?')[0]!.replace(/\/$/, '');
+  if (!APP_WEBVIEW_PAGES.includes(path) && !APP_WEBVIEW_DOWNLOAD.test(path)) return null;
+  const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const cookie = request.cookies[APP_TOKEN_COOKIE];
+  const token = header ?? (cookie && cookie.length < 8000 ? Buffer.from(decodeURIComponent(cookie), 'base64').toString('utf8') : undefined);
+  if (!token) return null;
+  try {
+    const user = request.user && header ? request.user : await app.verifyAccessToken(token);
+    return {
+      user: toCitizen(user.sub, user.claims as Record<string, unknown>),
+      claims: user.claims as Record<string, unknown>,
+      accessToken: token,
+      accessTokenExpiresAt: new Date((user.claims.exp ?? 0) * 1000),
+    };
+  } catch (err) {
+    request.log.info({ reason: (err as Error).message }, 'app token refused on a WebView page');
+    return null;
+  }
+}
+
+/**
  * The current browser session of a request (the session cookie), with a fresh access token:
  * refreshed here, server-side, when less than a minute is left. Null when not logged in, or when the
- * login ended (logout, expiry, refresh refused).
+ * login ended (logout, expiry, refresh refused). The app's WebView pages also take the app's token.
  */
 export async function getWebSession(app: FastifyInstance, request: FastifyRequest): Promise<WebSession | null> {
   const id = request.cookies[SESSION_COOKIE];
-  if (!id || id.length > 200) return null;
+  if (!id || id.length > 200) return appWebViewSession(app, request);
   let row = await repository.findWebSession(app.db, hashSessionId(id));
-  if (!row) return null;
+  if (!row) return appWebViewSession(app, request);
   if (row.accessExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) {
     row = await refresh(app, row);
     if (!row) return null;

@@ -1,11 +1,48 @@
 import { publicOrigin, type Config } from '../../plugins/config.ts';
 
-/** Where the embedded provider lives inside the portal. */
-export const EMBEDDED_MOUNT = '/auth';
+/**
+ * Where the embedded provider lives inside the portal, and its issuer's path: Keycloak's, because the state's
+ * app (issue 14) discovers its provider at `{AUTH}/auth/realms/pi` and calls Keycloak's endpoint paths.
+ */
+export const EMBEDDED_MOUNT = '/auth/realms/pi';
+/** The provider's endpoints under EMBEDDED_MOUNT, named as Keycloak names them. */
+export const PROVIDER_ROUTES = {
+  authorization: '/protocol/openid-connect/auth',
+  token: '/protocol/openid-connect/token',
+  userinfo: '/protocol/openid-connect/userinfo',
+  end_session: '/protocol/openid-connect/logout',
+  jwks: '/protocol/openid-connect/certs',
+  revocation: '/protocol/openid-connect/revoke',
+} as const;
+/**
+ * The paths the provider had before it moved under EMBEDDED_MOUNT (oidc-provider's own names at /auth),
+ * still answered: each maps to its new route. The login page stays at INTERACTION_PATH.
+ */
+export const LEGACY_MOUNT = '/auth';
+export const LEGACY_ROUTES: Record<string, string> = {
+  '/auth': PROVIDER_ROUTES.authorization,
+  '/token/revocation': PROVIDER_ROUTES.revocation,
+  '/token': PROVIDER_ROUTES.token,
+  '/me': PROVIDER_ROUTES.userinfo,
+  '/session/end': PROVIDER_ROUTES.end_session,
+  '/jwks': PROVIDER_ROUTES.jwks,
+  '/.well-known/openid-configuration': '/.well-known/openid-configuration',
+};
+/** The 'Acesso Cidadão' login page of a login in progress: `${INTERACTION_PATH}/{uid}`. */
+export const INTERACTION_PATH = '/auth/interaction';
 /** The resource indicator (and access-token audience) of the portal's own API, /v1 and /api. */
 export const EMBEDDED_API_RESOURCE = 'urn:portal-piaui:api';
 export const EMBEDDED_API_SCOPE = 'portal';
-export const EMBEDDED_WEB_CLIENT_ID = 'portal-web';
+/** The web app's backend-for-frontend: a confidential client (its secret is generated and kept in the database). */
+export const EMBEDDED_WEB_CLIENT_ID = 'portal-servicos-bff';
+/**
+ * The state's app (Expo, issue 14): a public client (no secret can be kept in an app in the stores), PKCE S256,
+ * redirected to its own scheme. Its id is the one the app sends, fixed in its code.
+ */
+export const APP_CLIENT_ID = 'portal-web';
+/** The app's redirect in store builds; in development Expo Go's `exp://{host}/--/.` (not in production). */
+export const APP_REDIRECT_URI = 'pidigital://.';
+export const APP_DEV_REDIRECT = /^exp:\/\/[\w.-]+(?::\d{1,5})?\/--\/\.$/;
 
 /** The BFF's own paths; apps/web owns every other /app/* page. */
 export const LOGIN_PATH = '/app/entrar';
@@ -25,6 +62,8 @@ export interface IdentitySettings {
   scope: string;
   redirectUri: string;
   postLogoutRedirectUri: string;
+  /** whether the app's Expo Go development redirects are accepted (not in production) */
+  appDevRedirects: boolean;
 }
 
 export function identitySettings(config: Config): IdentitySettings {
@@ -40,5 +79,6 @@ export function identitySettings(config: Config): IdentitySettings {
     scope: config.OIDC_SCOPE ?? (embedded ? `openid profile email ${EMBEDDED_API_SCOPE}` : 'openid profile email'),
     redirectUri: `${origin}${CALLBACK_PATH}`,
     postLogoutRedirectUri: `${origin}${config.BASE_PATH === '/' ? '/' : config.BASE_PATH}`,
+    appDevRedirects: config.NODE_ENV !== 'production',
   };
 }
