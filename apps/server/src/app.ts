@@ -12,7 +12,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityPlugin } from './modules/identity/identity.routes.ts';
 import { indicatorsRoutes } from './modules/indicators/indicators.routes.ts';
 import { notaPiauienseRoutes } from './modules/nota-piauiense/nota-piauiense.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationsPlugin } from './modules/notifications/notifications.routes.ts';
 import { openDataRoutes } from './modules/open-data/open-data.routes.ts';
 import { payslipsRoutes } from './modules/payslips/payslips.routes.ts';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes.ts';
@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(favoritesRoutes);
   await app.register(indicatorsRoutes);
   await app.register(openDataRoutes);
-  await app.register(notificationsRoutes);
+  await app.register(notificationsPlugin);
   await app.register(notaPiauienseRoutes);
   await app.register(payslipsRoutes);
   await app.register(recommendationsRoutes);

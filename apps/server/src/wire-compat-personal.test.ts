@@ -8,6 +8,7 @@ import { AppNotifications, AppPaySlips, AppSearchResponse, AppUserInfo } from '.
 
 // Issue 6, personal data: real responses of the endpoints the state's mobile app reads after login,
 // checked against the app's own expectations (gov-pi-cidadao.ts), for both demo citizens.
+const APP_NOTIFICATIONS = '/api/middleware/notificacoes/mensagem';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,20 +23,44 @@ function expectShape(schema: z.ZodType, body: unknown) {
 
 describe('wire compatibility with gov_pi_cidadao: personal data', () => {
   for (const username of ['maria.silva', 'joao.souza']) {
-    it(`notifications buscar has the app's shape (${username})`, async () => {
-      const res = await t.app.inject({
-        url: '/api/govpicidadao-middleware/notificacoes/mensagem/buscar?pageIndex=0&pageSize=999',
-        headers: { authorization: `Bearer ${await t.tokenFor(username)}` },
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().mensagens.length).toBeGreaterThan(0);
-      expectShape(AppNotifications, res.json());
+    it(`notifications as the app reads them: its prefix, channel=push, pages of 20 until an empty one (${username})`, async () => {
+      const authorization = `Bearer ${await t.tokenFor(username)}`;
+      const messages: { id: number | string; visualizada: boolean }[] = [];
+      for (let pageIndex = 0; pageIndex < 10; pageIndex++) {
+        const res = await t.app.inject({ url: `${APP_NOTIFICATIONS}/buscar?channel=push&pageIndex=${pageIndex}&pageSize=20`, headers: { authorization } });
+        expect(res.statusCode).toBe(200);
+        expectShape(AppNotifications, res.json());
+        if (!res.json().mensagens.length) break;
+        messages.push(...res.json().mensagens);
+      }
+      expect(messages.length).toBeGreaterThan(0);
+      // The message screen sends its id back as text; 'mark all' sends the unread ids as they came.
+      const unread = messages.filter((m) => !m.visualizada).map((m) => m.id);
+      const one = await t.app.inject({ method: 'POST', url: `${APP_NOTIFICATIONS}/marcarComoLidas`, headers: { authorization }, payload: [String(messages[0]!.id)] });
+      expect(one.statusCode).toBe(200);
+      const all = await t.app.inject({ method: 'POST', url: `${APP_NOTIFICATIONS}/marcarComoLidas`, headers: { authorization }, payload: unread });
+      expect(all.statusCode).toBe(200);
+      expect(all.json().naoLidas).toBe(0);
     });
 
-    it(`pay slips have the app's shape (${username})`, async () => {
+    it(`the push switch and the sign-out answer 2xx, all the app reads (${username})`, async () => {
+      const authorization = `Bearer ${await t.tokenFor(username)}`;
+      const on = await t.app.inject({ method: 'PUT', url: `${APP_NOTIFICATIONS}/habilitarNotificacaoPush/${encodeURI('ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]')}`, headers: { authorization } });
+      expect(on.statusCode).toBe(200);
+      const off = await t.app.inject({ method: 'DELETE', url: `${APP_NOTIFICATIONS}/desabilitarNotificacaoPush`, headers: { authorization } });
+      expect(off.statusCode).toBe(200);
+    });
+
+    it(`pay slips have the app's shape, and each link downloads the PDF with no header at all (${username})`, async () => {
       const res = await t.app.inject({ url: '/api/contracheque/sead/empresa/ultimos-contracheques', headers: { authorization: `Bearer ${await t.tokenFor(username)}` } });
       expect(res.statusCode).toBe(200);
       expectShape(AppPaySlips, res.json());
+      for (const slip of res.json() as { link: string }[]) {
+        const link = new URL(slip.link);
+        const file = await t.app.inject({ url: `${link.pathname}${link.search}` });
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      }
     });
 
     it(`GET /v1/me carries every user info claim the app reads (${username})`, async () => {

@@ -13,8 +13,19 @@ const intParam = (what: string, min: number, max: number, fallback: number) =>
       .max(max, `${what} deve ser no máximo ${max}.`),
   );
 
-/** GET /api/govpicidadao-middleware/notificacoes/mensagem/buscar?pageIndex=0&pageSize=999 */
+/**
+ * The notification calls live under two prefixes: the web's (spec §7) and the state's app's, which also
+ * registers the phone for push notifications there.
+ */
+export const NOTIFICATIONS_PREFIXES = ['/api/govpicidadao-middleware/notificacoes/mensagem', '/api/middleware/notificacoes/mensagem'] as const;
+
+/**
+ * GET {prefix}/buscar?pageIndex=0&pageSize=999 (the web), ?channel=push&pageIndex=N&pageSize=20 (the app).
+ * The panel has one channel: every message is also pushed to the phones where the citizen turned push
+ * notifications on, so `push` lists them all.
+ */
 export const NotificationsQuery = z.object({
+  channel: z.enum(['push'], { error: 'O canal (channel) deve ser push.' }).optional(),
   pageIndex: intParam('O índice da página (pageIndex)', 0, 100_000, 0),
   pageSize: intParam('O tamanho da página (pageSize)', 1, NOTIFICATIONS_MAX_PAGE_SIZE, NOTIFICATIONS_MAX_PAGE_SIZE),
 });
@@ -33,7 +44,8 @@ export const NotificationMessage = z
     texto: z.string(),
     /** alerta, informacao, novidade; anything else shows the default icon */
     tipo: z.string(),
-    bannerUrl: z.string().nullable().optional(),
+    /** absent without a banner (the app shows its own picture then) */
+    bannerUrl: z.string().optional(),
     metadados: z.looseObject({ onClick: NotificationAction.optional() }),
     visualizada: z.boolean(),
   })
@@ -55,16 +67,23 @@ export const NotificationsResponse = z
   .meta({ id: 'NotificationsResponse' });
 export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
 
-/** POST .../marcarComoLidas: the body is the list of message ids. */
-export const MarkAsReadRequest = z
-  .array(
-    z.coerce
-      .number({ error: 'Cada identificador de mensagem deve ser um número.' })
+/**
+ * A message id as clients send it back: a number, or its digits as a string (the app passes ids through
+ * its screens' parameters, which are text; a form field is text too).
+ */
+const MessageId = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)], { error: 'Cada identificador de mensagem deve ser um número.' })
+  .pipe(
+    z
+      .number()
       .int('Cada identificador de mensagem deve ser um número inteiro.')
       .positive('Identificador de mensagem inválido.')
       .max(DB_INTEGER_MAX, 'Identificador de mensagem inválido.'),
-    { error: 'Envie a lista de identificadores das mensagens (por exemplo, [1, 2]).' },
-  )
+  );
+
+/** POST .../marcarComoLidas: the body is the list of message ids ([1, 2] or ["1", "2"]). */
+export const MarkAsReadRequest = z
+  .array(MessageId, { error: 'Envie a lista de identificadores das mensagens (por exemplo, [1, 2]).' })
   .max(999, 'No máximo 999 mensagens por vez.');
 
 export const NotificationsUpdateResponse = z.object({
@@ -93,3 +112,22 @@ export const NotificationsForm = z.discriminatedUnion(
   { error: 'Ação desconhecida: use os botões das notificações.' },
 );
 export type NotificationsForm = z.infer<typeof NotificationsForm>;
+
+/** Expo's push token for one phone, as expo-notifications gives it to the app. */
+const EXPO_PUSH_TOKEN = /^(?:ExponentPushToken|ExpoPushToken)\[[A-Za-z0-9_-]{1,180}\]$/;
+
+/** PUT {prefix}/habilitarNotificacaoPush/{token}: turns push notifications on for this phone. */
+export const PushTokenParams = z.object({
+  token: z.string().regex(EXPO_PUSH_TOKEN, 'Token de notificação inválido: envie o token do Expo deste aparelho (ExponentPushToken[...]).'),
+});
+
+/** The answer to turning push notifications on (PUT) or off (DELETE {prefix}/desabilitarNotificacaoPush). */
+export const PushDevicesResponse = z
+  .object({
+    /** whether the caller now gets push notifications */
+    habilitado: z.boolean(),
+    /** the caller's phones that get them */
+    dispositivos: z.number().int(),
+  })
+  .meta({ id: 'PushDevicesResponse' });
+export type PushDevicesResponse = z.infer<typeof PushDevicesResponse>;

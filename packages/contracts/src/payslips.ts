@@ -5,7 +5,10 @@ import { DB_INTEGER_MAX } from './common.ts';
 export const PaySlip = z
   .object({
     id: z.number().int(),
-    /** where the PDF is downloaded, with the bearer token */
+    /**
+     * an absolute URL that downloads the PDF with no header at all (the app fetches it bare): signed for
+     * this citizen and this pay slip, valid for a few minutes
+     */
     link: z.string(),
     /** 'MM/YYYY' */
     periodo: z.string(),
@@ -30,4 +33,13 @@ export const PaySlipParams = z.object({
     .int('O identificador do contracheque deve ser um número inteiro.')
     .positive('Identificador de contracheque inválido.')
     .max(DB_INTEGER_MAX, 'Identificador de contracheque inválido.'),
+});
+
+/**
+ * The query of a pay slip's signed link: its expiry (Unix seconds) and signature. Read leniently: a link
+ * that is not ours answers 403 with a Portuguese message, not a validation error.
+ */
+export const PaySlipLinkQuery = z.object({
+  expira: z.string().optional(),
+  assinatura: z.string().optional(),
 });

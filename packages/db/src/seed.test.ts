@@ -19,7 +19,7 @@ const tiny: CatalogData = {
     {
       slug: 'vacinacao', title: 'Vacinação', description: '<p>Vacinas <script>alert("x")</script><img src=x onerror="alert(1)"></p>',
       department: 'sesapi', category: 'saude', targets: ['cidadao'], popularNames: ['tomar vacina'], tags: ['vacina'],
-      isFree: true, estimatedTime: 'Imediato', isOnline: false, isDigital: false, isSelfService: false, link: '', accessProfile: 'BRONZE', icon: 'syringe',
+      isFree: true, estimatedTime: 'Imediato', isOnline: false, isDigital: false, isSelfService: false, link: '', accessProfile: 'BRONZE', icon: 'fa-syringe',
       steps: [{ name: 'Ir ao posto', description: 'Leve o cartão.', channel: 'presencial', htmlContent: '<ul><li onclick="x">Cartão</li></ul>', documents: ['Cartão do SUS'] }],
       info: [{ title: 'Onde', text: '<p><a href="javascript:alert(1)">aqui</a></p>' }],
     },

@@ -94,6 +94,11 @@ export const ConfigSchema = z.object({
       .regex(/^[\x21-\x7e]{24,256}$/, 'METRICS_TOKEN must be 24 to 256 printable characters without spaces (e.g. openssl rand -hex 32)')
       .optional(),
   ),
+  /**
+   * where new notifications are pushed to the citizens' phones: Expo's push API
+   * (https://exp.host/--/api/v2/push/send) in production; unset, nothing leaves the machine
+   */
+  PUSH_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'PUSH_URL must be an http(s) URL, e.g. https://exp.host/--/api/v2/push/send' }).optional()),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
   // Open data (issue 5): where the /dados screens fetch from. A path means this server (the built-in

@@ -129,17 +129,24 @@ export const AppCategoryItem: z.ZodType<AppCategoryNode> = AppCategory.extend({
 export const AppCategoryList = z.array(AppCategoryItem);
 export const AppDepartmentList = z.array(AppDepartment);
 
-// Personal data: filled in with the login issue.
+// Personal data.
+/**
+ * GET /api/middleware/notificacoes/mensagem/buscar?channel=push&pageIndex=N&pageSize=20 (entities/notification):
+ * the app pages until `mensagens` is empty, keys each row by `id` and sends ids back to marcarComoLidas
+ * as they came (mark all) or as text (the message screen's parameter); it matches a regular expression
+ * on `dataCriacaoFormatada`, shows `titulo ?? '-'`, and shows `bannerUrl` whenever it is truthy (so a
+ * missing banner must be absent, not null).
+ */
 export const AppNotifications = z.looseObject({
   mensagens: z.array(
     z.looseObject({
-      id: z.unknown(),
+      id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]),
       dataCriacaoFormatada: str,
-      titulo: str,
-      texto: str,
+      titulo: str.optional(),
+      texto: str.optional(),
       tipo: str,
-      bannerUrl: z.string().nullable().optional(),
-      metadados: z.unknown(),
+      bannerUrl: z.url().optional(),
+      metadados: z.record(z.string(), z.unknown()),
       visualizada: bool,
     }),
   ),
@@ -148,10 +155,18 @@ export const AppNotifications = z.looseObject({
   pageTotal: num,
 });
 
+// PUT …/mensagem/habilitarNotificacaoPush/{ExpoPushToken} and DELETE …/mensagem/desabilitarNotificacaoPush
+// (features/notification, also at sign-out): the app reads nothing of the answers but their 2xx status.
+
+/**
+ * GET /api/contracheque/sead/empresa/ultimos-contracheques (entities/paycheck): the card shows `periodo`
+ * and `siglaUrl.toUpperCase()`, names the file from `periodo.replace('/', '-')`, and hands `link` to
+ * expo-file-system's download with no header at all: it must be an absolute http(s) URL.
+ */
 export const AppPaySlips = z.array(
   z.looseObject({
     id: num,
-    link: str,
+    link: z.url({ protocol: /^https?$/ }),
     periodo: str,
     siglaUrl: str,
     servidor: z.looseObject({ documento: z.unknown(), success: z.unknown(), ultimaGeracao: z.unknown(), qtdErros: z.unknown() }),

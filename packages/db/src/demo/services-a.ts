@@ -23,7 +23,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://portal.sefaz.pi.gov.br/ipva/emissao-dae',
     accessProfile: 'BRONZE',
-    icon: 'car',
+    icon: 'fa-car',
     steps: [
       {
         name: 'Acesse o serviço de emissão do DAE',
@@ -84,7 +84,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://portal.sefaz.pi.gov.br/certidao-negativa',
     accessProfile: 'BRONZE',
-    icon: 'file-check',
+    icon: 'fa-file-circle-check',
     steps: [
       {
         name: 'Acesse a emissão de certidões',
@@ -137,7 +137,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/nfa-e',
     accessProfile: 'PRATA',
-    icon: 'receipt',
+    icon: 'fa-receipt',
     steps: [
       {
         name: 'Entre com a conta verificada',
@@ -187,7 +187,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://portal.sefaz.pi.gov.br/notapiauiense/cadastro',
     accessProfile: 'BRONZE',
-    icon: 'ticket',
+    icon: 'fa-ticket',
     steps: [
       {
         name: 'Acesse o site do Nota Piauiense',
@@ -236,7 +236,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/cadastro/inscricao-estadual',
     accessProfile: 'BRONZE',
-    icon: 'building-2',
+    icon: 'fa-city',
     steps: [
       {
         name: 'Registre a empresa na JUCEPI',
@@ -280,7 +280,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/notapiauiense/sorteios',
     accessProfile: 'PRATA',
-    icon: 'gift',
+    icon: 'fa-gift',
     steps: [
       {
         name: 'Entre na sua conta',
@@ -325,7 +325,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/itcmd',
     accessProfile: 'PRATA',
-    icon: 'landmark',
+    icon: 'fa-landmark',
     steps: [
       {
         name: 'Preencha a declaração de ITCMD',
@@ -379,7 +379,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/ipva/isencao-pcd',
     accessProfile: 'PRATA',
-    icon: 'accessibility',
+    icon: 'fa-universal-access',
     steps: [
       {
         name: 'Reúna os documentos',
@@ -423,7 +423,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/ipva/isencao-taxi',
     accessProfile: 'PRATA',
-    icon: 'car-taxi-front',
+    icon: 'fa-taxi',
     steps: [
       {
         name: 'Abra o requerimento',
@@ -462,7 +462,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/consulta-debitos',
     accessProfile: 'PRATA',
-    icon: 'file-search',
+    icon: 'fa-file-circle-question',
     steps: [
       {
         name: 'Entre no portal do contribuinte',
@@ -506,7 +506,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/dar-web',
     accessProfile: 'BRONZE',
-    icon: 'receipt',
+    icon: 'fa-receipt',
     steps: [
       {
         name: 'Acesse o DAR web',
@@ -550,7 +550,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/parcelamento',
     accessProfile: 'PRATA',
-    icon: 'calculator',
+    icon: 'fa-calculator',
     steps: [
       {
         name: 'Consulte os débitos',
@@ -594,7 +594,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/restituicao',
     accessProfile: 'OURO',
-    icon: 'hand-coins',
+    icon: 'fa-hand-holding-dollar',
     steps: [
       {
         name: 'Abra o processo eletrônico',
@@ -638,7 +638,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/dief',
     accessProfile: 'BRONZE',
-    icon: 'file-spreadsheet',
+    icon: 'fa-table',
     steps: [
       {
         name: 'Baixe o programa da DIEF',
@@ -683,7 +683,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/sped/efd',
     accessProfile: 'BRONZE',
-    icon: 'file-text',
+    icon: 'fa-file-lines',
     steps: [
       {
         name: 'Gere o arquivo da escrituração',
@@ -727,7 +727,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/nfe/credenciamento',
     accessProfile: 'BRONZE',
-    icon: 'badge-check',
+    icon: 'fa-certificate',
     steps: [
       {
         name: 'Acesse o portal do contribuinte',
@@ -776,7 +776,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/ipva/certidao',
     accessProfile: 'BRONZE',
-    icon: 'clipboard-check',
+    icon: 'fa-clipboard-check',
     steps: [
       {
         name: 'Acesse a página do IPVA',
@@ -815,7 +815,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/regime-especial',
     accessProfile: 'OPALA',
-    icon: 'scroll-text',
+    icon: 'fa-file-contract',
     steps: [
       {
         name: 'Abra o processo eletrônico',
@@ -859,7 +859,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/icms/substituicao-tributaria',
     accessProfile: 'BRONZE',
-    icon: 'percent',
+    icon: 'fa-percent',
     steps: [
       {
         name: 'Consulte a mercadoria',
@@ -903,7 +903,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/cadastro/alteracao-baixa',
     accessProfile: 'BRONZE',
-    icon: 'file-x',
+    icon: 'fa-file-circle-xmark',
     steps: [
       {
         name: 'Registre o ato na JUCEPI',
@@ -947,7 +947,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://portal.sefaz.pi.gov.br/notapiauiense/denuncia',
     accessProfile: 'BRONZE',
-    icon: 'megaphone',
+    icon: 'fa-bullhorn',
     steps: [
       {
         name: 'Acesse o formulário de denúncia',
@@ -991,7 +991,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://portal.sefaz.pi.gov.br/transito/liberacao',
     accessProfile: 'BRONZE',
-    icon: 'truck',
+    icon: 'fa-truck',
     steps: [
       {
         name: 'Consulte o termo de retenção',
@@ -1039,7 +1039,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://www.detran.pi.gov.br/servicos/renovacao-cnh',
     accessProfile: 'PRATA',
-    icon: 'id-card',
+    icon: 'fa-id-card',
     steps: [
       {
         name: 'Solicite a renovação pela internet',
@@ -1105,7 +1105,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://www.detran.pi.gov.br/servicos/primeira-habilitacao',
     accessProfile: 'BRONZE',
-    icon: 'car-front',
+    icon: 'fa-car-side',
     steps: [
       {
         name: 'Abra o processo de habilitação',
@@ -1173,7 +1173,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://www.detran.pi.gov.br/servicos/licenciamento',
     accessProfile: 'BRONZE',
-    icon: 'file-check',
+    icon: 'fa-file-circle-check',
     steps: [
       {
         name: 'Consulte os débitos do veículo',
@@ -1223,7 +1223,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/transferencia-de-propriedade',
     accessProfile: 'OURO',
-    icon: 'arrow-left-right',
+    icon: 'fa-right-left',
     steps: [
       {
         name: 'Vendedor emite a ATPV-e',
@@ -1280,7 +1280,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://www.detran.pi.gov.br/servicos/multas',
     accessProfile: 'PRATA',
-    icon: 'gavel',
+    icon: 'fa-gavel',
     steps: [
       {
         name: 'Consulte as infrações',
@@ -1339,7 +1339,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/segunda-via-cnh',
     accessProfile: 'PRATA',
-    icon: 'id-card',
+    icon: 'fa-id-card',
     steps: [
       {
         name: 'Solicite pela internet',
@@ -1384,7 +1384,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/mudanca-de-categoria',
     accessProfile: 'BRONZE',
-    icon: 'truck',
+    icon: 'fa-truck',
     steps: [
       {
         name: 'Abra o pedido',
@@ -1435,7 +1435,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/adicao-de-categoria',
     accessProfile: 'BRONZE',
-    icon: 'bike',
+    icon: 'fa-bicycle',
     steps: [
       {
         name: 'Abra o pedido',
@@ -1485,7 +1485,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.detran.pi.gov.br/servicos/cnh-definitiva',
     accessProfile: 'PRATA',
-    icon: 'badge-check',
+    icon: 'fa-certificate',
     steps: [
       {
         name: 'Solicite a CNH definitiva',
@@ -1530,7 +1530,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/pid',
     accessProfile: 'BRONZE',
-    icon: 'plane',
+    icon: 'fa-plane',
     steps: [
       {
         name: 'Faça o pedido e pague a taxa',
@@ -1571,7 +1571,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/primeiro-emplacamento',
     accessProfile: 'BRONZE',
-    icon: 'car',
+    icon: 'fa-car',
     steps: [
       {
         name: 'Inicie o registro',
@@ -1621,7 +1621,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/segunda-via-crv',
     accessProfile: 'PRATA',
-    icon: 'files',
+    icon: 'fa-folder-open',
     steps: [
       {
         name: 'Baixe o CRLV-e, se for o caso',
@@ -1667,7 +1667,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/baixa-de-veiculo',
     accessProfile: 'BRONZE',
-    icon: 'trash-2',
+    icon: 'fa-trash-can',
     steps: [
       {
         name: 'Quite os débitos',
@@ -1713,7 +1713,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/alteracao-de-caracteristicas',
     accessProfile: 'BRONZE',
-    icon: 'wrench',
+    icon: 'fa-wrench',
     steps: [
       {
         name: 'Peça a autorização prévia',
@@ -1760,7 +1760,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/agendamento-vistoria',
     accessProfile: 'BRONZE',
-    icon: 'search-check',
+    icon: 'fa-list-check',
     steps: [
       {
         name: 'Agende a vistoria',
@@ -1805,7 +1805,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.detran.pi.gov.br/servicos/comunicacao-de-venda',
     accessProfile: 'PRATA',
-    icon: 'handshake',
+    icon: 'fa-handshake',
     steps: [
       {
         name: 'Acesse o serviço',
@@ -1845,7 +1845,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/placa-mercosul',
     accessProfile: 'BRONZE',
-    icon: 'rectangle-horizontal',
+    icon: 'fa-rectangle-list',
     steps: [
       {
         name: 'Solicite a autorização de estampagem',
@@ -1890,7 +1890,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.detran.pi.gov.br/servicos/pontuacao-cnh',
     accessProfile: 'PRATA',
-    icon: 'gauge',
+    icon: 'fa-gauge',
     steps: [
       {
         name: 'Entre no portal do DETRAN-PI',
@@ -1929,7 +1929,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/reciclagem',
     accessProfile: 'BRONZE',
-    icon: 'graduation-cap',
+    icon: 'fa-graduation-cap',
     steps: [
       {
         name: 'Cumpra a suspensão',
@@ -1974,7 +1974,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/defesa-suspensao',
     accessProfile: 'PRATA',
-    icon: 'shield-alert',
+    icon: 'fa-circle-exclamation',
     steps: [
       {
         name: 'Leia a notificação',
@@ -2019,7 +2019,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/credenciamento-cfc',
     accessProfile: 'BRONZE',
-    icon: 'school',
+    icon: 'fa-school',
     steps: [
       {
         name: 'Protocole o pedido',
@@ -2068,7 +2068,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/servicos/exame-toxicologico',
     accessProfile: 'BRONZE',
-    icon: 'flask-conical',
+    icon: 'fa-flask',
     steps: [
       {
         name: 'Consulte o prazo do exame',
@@ -2112,7 +2112,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/leiloes',
     accessProfile: 'BRONZE',
-    icon: 'gavel',
+    icon: 'fa-gavel',
     steps: [
       {
         name: 'Consulte os editais',
@@ -2157,7 +2157,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.detran.pi.gov.br/cnh-social',
     accessProfile: 'BRONZE',
-    icon: 'heart-handshake',
+    icon: 'fa-handshake-angle',
     steps: [
       {
         name: 'Inscreva-se no período do edital',
@@ -2210,7 +2210,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://www.jucepi.pi.gov.br/abertura-de-empresa',
     accessProfile: 'PRATA',
-    icon: 'building-2',
+    icon: 'fa-city',
     steps: [
       {
         name: 'Consulte a viabilidade',
@@ -2271,7 +2271,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.jucepi.pi.gov.br/alteracao',
     accessProfile: 'BRONZE',
-    icon: 'file-pen',
+    icon: 'fa-file-pen',
     steps: [
       {
         name: 'Faça a viabilidade, se necessário',
@@ -2316,7 +2316,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.jucepi.pi.gov.br/baixa',
     accessProfile: 'BRONZE',
-    icon: 'file-x',
+    icon: 'fa-file-circle-xmark',
     steps: [
       {
         name: 'Gere o DBE de baixa',
@@ -2361,7 +2361,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.jucepi.pi.gov.br/certidoes',
     accessProfile: 'BRONZE',
-    icon: 'file-text',
+    icon: 'fa-file-lines',
     steps: [
       {
         name: 'Pesquise a empresa',
@@ -2406,7 +2406,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.jucepi.pi.gov.br/livros',
     accessProfile: 'BRONZE',
-    icon: 'book-open',
+    icon: 'fa-book-open',
     steps: [
       {
         name: 'Prepare o livro digital',
@@ -2451,7 +2451,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.jucepi.pi.gov.br/leiloeiros',
     accessProfile: 'BRONZE',
-    icon: 'gavel',
+    icon: 'fa-gavel',
     steps: [
       {
         name: 'Envie o requerimento',
@@ -2496,7 +2496,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.jucepi.pi.gov.br/viabilidade',
     accessProfile: 'BRONZE',
-    icon: 'map-pin',
+    icon: 'fa-location-dot',
     steps: [
       {
         name: 'Preencha a consulta',
@@ -2536,7 +2536,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.jucepi.pi.gov.br/certidoes/inteiro-teor',
     accessProfile: 'BRONZE',
-    icon: 'copy',
+    icon: 'fa-copy',
     steps: [
       {
         name: 'Escolha o ato',
@@ -2577,7 +2577,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.semarh.pi.gov.br/licenciamento',
     accessProfile: 'BRONZE',
-    icon: 'leaf',
+    icon: 'fa-leaf',
     steps: [
       {
         name: 'Enquadre a atividade',
@@ -2637,7 +2637,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.semarh.pi.gov.br/outorga',
     accessProfile: 'BRONZE',
-    icon: 'droplets',
+    icon: 'fa-faucet-drip',
     steps: [
       {
         name: 'Envie o requerimento',
@@ -2686,7 +2686,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.car.gov.br/',
     accessProfile: 'PRATA',
-    icon: 'map',
+    icon: 'fa-map',
     steps: [
       {
         name: 'Acesse o SICAR',
@@ -2731,7 +2731,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.semarh.pi.gov.br/supressao-vegetal',
     accessProfile: 'BRONZE',
-    icon: 'trees',
+    icon: 'fa-tree',
     steps: [
       {
         name: 'Envie o requerimento',
@@ -2780,7 +2780,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.semarh.pi.gov.br/denuncia',
     accessProfile: 'BRONZE',
-    icon: 'megaphone',
+    icon: 'fa-bullhorn',
     steps: [
       {
         name: 'Registre a denúncia',
@@ -2819,7 +2819,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.semarh.pi.gov.br/dispensa',
     accessProfile: 'BRONZE',
-    icon: 'file-check',
+    icon: 'fa-file-circle-check',
     steps: [
       {
         name: 'Verifique o enquadramento',
@@ -2864,7 +2864,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.semarh.pi.gov.br/pocos',
     accessProfile: 'BRONZE',
-    icon: 'drill',
+    icon: 'fa-screwdriver-wrench',
     steps: [
       {
         name: 'Faça o requerimento',
@@ -2911,7 +2911,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.adapi.pi.gov.br/e-gta',
     accessProfile: 'PRATA',
-    icon: 'truck',
+    icon: 'fa-truck',
     steps: [
       {
         name: 'Confira o cadastro e as vacinas',
@@ -2960,7 +2960,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.adapi.pi.gov.br/cadastro-produtor',
     accessProfile: 'BRONZE',
-    icon: 'clipboard-list',
+    icon: 'fa-clipboard-list',
     steps: [
       {
         name: 'Procure o escritório local',
@@ -3004,7 +3004,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.adapi.pi.gov.br/vacinacao',
     accessProfile: 'BRONZE',
-    icon: 'syringe',
+    icon: 'fa-syringe',
     steps: [
       {
         name: 'Vacine os animais',
@@ -3045,7 +3045,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.adapi.pi.gov.br/ptv',
     accessProfile: 'BRONZE',
-    icon: 'sprout',
+    icon: 'fa-seedling',
     steps: [
       {
         name: 'Inscreva a unidade de produção',
@@ -3091,7 +3091,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.adapi.pi.gov.br/agrotoxicos',
     accessProfile: 'BRONZE',
-    icon: 'flask-conical',
+    icon: 'fa-flask',
     steps: [
       {
         name: 'Protocole o pedido',
@@ -3136,7 +3136,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'factory',
+    icon: 'fa-industry',
     steps: [
       {
         name: 'Aprove o projeto',
@@ -3186,7 +3186,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.adapi.pi.gov.br/notificacao',
     accessProfile: 'BRONZE',
-    icon: 'bug',
+    icon: 'fa-bug',
     steps: [
       {
         name: 'Notifique a ADAPI',
@@ -3227,7 +3227,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: '/app/app-documentos',
     accessProfile: 'PRATA',
-    icon: 'wallet',
+    icon: 'fa-wallet',
     steps: [
       {
         name: 'Entre no portal',
@@ -3276,7 +3276,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.sead.pi.gov.br/consignacoes',
     accessProfile: 'OURO',
-    icon: 'piggy-bank',
+    icon: 'fa-piggy-bank',
     steps: [
       {
         name: 'Consulte a margem',
@@ -3320,7 +3320,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sead.pi.gov.br/ferias-e-licencas',
     accessProfile: 'PRATA',
-    icon: 'calendar-days',
+    icon: 'fa-calendar-days',
     steps: [
       {
         name: 'Abra o requerimento no SEI',
@@ -3365,7 +3365,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sead.pi.gov.br/certidao-tempo-de-servico',
     accessProfile: 'PRATA',
-    icon: 'file-clock',
+    icon: 'fa-hourglass-half',
     steps: [
       {
         name: 'Faça o requerimento',
@@ -3409,7 +3409,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.sead.pi.gov.br/recadastramento',
     accessProfile: 'PRATA',
-    icon: 'user-check',
+    icon: 'fa-user-check',
     steps: [
       {
         name: 'Acesse no mês do aniversário',
@@ -3454,7 +3454,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sead.pi.gov.br/concursos',
     accessProfile: 'BRONZE',
-    icon: 'clipboard-list',
+    icon: 'fa-clipboard-list',
     steps: [
       {
         name: 'Leia o edital',
@@ -3504,7 +3504,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sead.pi.gov.br/avaliacao-de-desempenho',
     accessProfile: 'PRATA',
-    icon: 'chart-line',
+    icon: 'fa-chart-line',
     steps: [
       {
         name: 'Faça a autoavaliação',
@@ -3547,7 +3547,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.sead.pi.gov.br/declaracao-de-vinculo',
     accessProfile: 'PRATA',
-    icon: 'file-user',
+    icon: 'fa-id-badge',
     steps: [
       {
         name: 'Entre no portal',
@@ -3588,7 +3588,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://www.piauiprev.pi.gov.br/prova-de-vida',
     accessProfile: 'PRATA',
-    icon: 'scan-face',
+    icon: 'fa-face-smile',
     steps: [
       {
         name: 'Confira o seu mês',
@@ -3638,7 +3638,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.piauiprev.pi.gov.br/aposentadoria',
     accessProfile: 'OURO',
-    icon: 'armchair',
+    icon: 'fa-couch',
     steps: [
       {
         name: 'Simule e confira os requisitos',
@@ -3692,7 +3692,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.piauiprev.pi.gov.br/pensao',
     accessProfile: 'BRONZE',
-    icon: 'heart-handshake',
+    icon: 'fa-handshake-angle',
     steps: [
       {
         name: 'Agende o atendimento',
@@ -3736,7 +3736,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.piauiprev.pi.gov.br/ctc',
     accessProfile: 'PRATA',
-    icon: 'file-clock',
+    icon: 'fa-hourglass-half',
     steps: [
       {
         name: 'Faça o requerimento',
@@ -3775,7 +3775,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.piauiprev.pi.gov.br/abono-de-permanencia',
     accessProfile: 'PRATA',
-    icon: 'badge-dollar-sign',
+    icon: 'fa-dollar',
     steps: [
       {
         name: 'Faça o requerimento',
@@ -3814,7 +3814,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.piauiprev.pi.gov.br/simulador',
     accessProfile: 'PRATA',
-    icon: 'calculator',
+    icon: 'fa-calculator',
     steps: [
       {
         name: 'Entre no simulador',
@@ -3857,7 +3857,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.piauiprev.pi.gov.br/contracheque',
     accessProfile: 'PRATA',
-    icon: 'receipt',
+    icon: 'fa-receipt',
     steps: [
       {
         name: 'Entre com a conta gov.br',
@@ -3897,7 +3897,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://falabr.cgu.gov.br/',
     accessProfile: 'BRONZE',
-    icon: 'message-square',
+    icon: 'fa-message',
     steps: [
       {
         name: 'Acesse o Fala.BR',
@@ -3952,7 +3952,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cge.pi.gov.br/acesso-a-informacao',
     accessProfile: 'BRONZE',
-    icon: 'file-search',
+    icon: 'fa-file-circle-question',
     steps: [
       {
         name: 'Verifique se a informação já é pública',
@@ -3996,7 +3996,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.transparencia.pi.gov.br/',
     accessProfile: 'BRONZE',
-    icon: 'eye',
+    icon: 'fa-eye',
     steps: [
       {
         name: 'Acesse o portal',
@@ -4034,7 +4034,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://falabr.cgu.gov.br/',
     accessProfile: 'BRONZE',
-    icon: 'shield-question',
+    icon: 'fa-circle-question',
     steps: [
       {
         name: 'Escolha a opção anônima',
@@ -4073,7 +4073,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cge.pi.gov.br/acesso-a-informacao/recursos',
     accessProfile: 'BRONZE',
-    icon: 'undo-2',
+    icon: 'fa-rotate-left',
     steps: [
       {
         name: 'Abra o pedido original',
@@ -4114,7 +4114,7 @@ export const servicesA: DemoService[] = [
     highlighted: true,
     link: 'https://www.setre.pi.gov.br/sine',
     accessProfile: 'BRONZE',
-    icon: 'briefcase',
+    icon: 'fa-briefcase',
     steps: [
       {
         name: 'Faça ou atualize o cadastro',
@@ -4163,7 +4163,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.gov.br/pt-br/servicos/solicitar-o-seguro-desemprego',
     accessProfile: 'BRONZE',
-    icon: 'hand-coins',
+    icon: 'fa-hand-holding-dollar',
     steps: [
       {
         name: 'Receba os documentos da dispensa',
@@ -4208,7 +4208,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.gov.br/trabalho-e-emprego/pt-br/servicos/trabalhador/carteira-de-trabalho',
     accessProfile: 'BRONZE',
-    icon: 'smartphone',
+    icon: 'fa-mobile-screen',
     steps: [
       {
         name: 'Baixe o aplicativo',
@@ -4252,7 +4252,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.setre.pi.gov.br/qualificacao',
     accessProfile: 'BRONZE',
-    icon: 'graduation-cap',
+    icon: 'fa-graduation-cap',
     steps: [
       {
         name: 'Escolha o curso',
@@ -4296,7 +4296,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.setre.pi.gov.br/microcredito',
     accessProfile: 'BRONZE',
-    icon: 'coins',
+    icon: 'fa-coins',
     steps: [
       {
         name: 'Faça o pré-cadastro',
@@ -4341,7 +4341,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'handshake',
+    icon: 'fa-handshake',
     steps: [
       {
         name: 'Procure a coordenação',
@@ -4385,7 +4385,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.setre.pi.gov.br/sine/empregador',
     accessProfile: 'BRONZE',
-    icon: 'user-plus',
+    icon: 'fa-user-plus',
     steps: [
       {
         name: 'Cadastre a empresa',
@@ -4429,7 +4429,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'store',
+    icon: 'fa-store',
     steps: [
       {
         name: 'Procure uma unidade',
@@ -4470,7 +4470,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.iaspi.pi.gov.br/adesao',
     accessProfile: 'PRATA',
-    icon: 'heart-pulse',
+    icon: 'fa-heart-pulse',
     steps: [
       {
         name: 'Preencha o termo de adesão',
@@ -4519,7 +4519,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.iaspi.pi.gov.br/carteirinha',
     accessProfile: 'PRATA',
-    icon: 'credit-card',
+    icon: 'fa-credit-card',
     steps: [
       {
         name: 'Acesse a área do beneficiário',
@@ -4558,7 +4558,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.iaspi.pi.gov.br/rede-credenciada',
     accessProfile: 'BRONZE',
-    icon: 'hospital',
+    icon: 'fa-hospital',
     steps: [
       {
         name: 'Acesse a busca',
@@ -4596,7 +4596,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.iaspi.pi.gov.br/autorizacoes',
     accessProfile: 'PRATA',
-    icon: 'stethoscope',
+    icon: 'fa-stethoscope',
     steps: [
       {
         name: 'Envie o pedido médico',
@@ -4641,7 +4641,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ati.pi.gov.br/certificado-digital',
     accessProfile: 'OPALA',
-    icon: 'key-round',
+    icon: 'fa-key',
     steps: [
       {
         name: 'Pedido do órgão',
@@ -4691,7 +4691,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ati.pi.gov.br/email-institucional',
     accessProfile: 'PRATA',
-    icon: 'mail',
+    icon: 'fa-envelope',
     steps: [
       {
         name: 'Solicite ao setor de TI do órgão',
@@ -4731,7 +4731,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.fapepi.pi.gov.br/bolsas',
     accessProfile: 'BRONZE',
-    icon: 'microscope',
+    icon: 'fa-microscope',
     steps: [
       {
         name: 'Acompanhe os editais',
@@ -4775,7 +4775,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.fapepi.pi.gov.br/editais',
     accessProfile: 'BRONZE',
-    icon: 'lightbulb',
+    icon: 'fa-lightbulb',
     steps: [
       {
         name: 'Leia o edital',
@@ -4825,7 +4825,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'map-pinned',
+    icon: 'fa-map-location-dot',
     steps: [
       {
         name: 'Procure o INTERPI ou o sindicato',
@@ -4875,7 +4875,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.interpi.pi.gov.br/titulos',
     accessProfile: 'BRONZE',
-    icon: 'scroll',
+    icon: 'fa-scroll',
     steps: [
       {
         name: 'Consulte o processo',
@@ -4917,7 +4917,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: 'https://www.der.pi.gov.br/faixa-de-dominio',
     accessProfile: 'BRONZE',
-    icon: 'construction',
+    icon: 'fa-person-digging',
     steps: [
       {
         name: 'Envie o projeto',
@@ -4966,7 +4966,7 @@ export const servicesA: DemoService[] = [
     isSelfService: true,
     link: 'https://www.der.pi.gov.br/rodovias',
     accessProfile: 'BRONZE',
-    icon: 'route',
+    icon: 'fa-route',
     steps: [
       {
         name: 'Consulte o mapa',
@@ -5005,7 +5005,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'gavel',
+    icon: 'fa-gavel',
     steps: [
       {
         name: 'Consulte o edital',
@@ -5046,7 +5046,7 @@ export const servicesA: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'file-clock',
+    icon: 'fa-hourglass-half',
     steps: [
       {
         name: 'Faça o pedido',

@@ -23,7 +23,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.ssp.pi.gov.br/identificacao/agendamento',
     accessProfile: 'BRONZE',
-    icon: 'id-card',
+    icon: 'fa-id-card',
     steps: [
       {
         name: 'Agende o atendimento',
@@ -86,7 +86,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.ssp.pi.gov.br/identificacao/segunda-via',
     accessProfile: 'BRONZE',
-    icon: 'id-card',
+    icon: 'fa-id-card',
     steps: [
       {
         name: 'Emita e pague o DAR',
@@ -146,7 +146,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ssp.pi.gov.br/identificacao/agendamento',
     accessProfile: 'BRONZE',
-    icon: 'baby',
+    icon: 'fa-baby',
     steps: [
       {
         name: 'Agende o atendimento',
@@ -196,7 +196,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.ssp.pi.gov.br/identificacao/cin-digital',
     accessProfile: 'PRATA',
-    icon: 'smartphone',
+    icon: 'fa-mobile-screen',
     steps: [
       {
         name: 'Instale o aplicativo',
@@ -240,7 +240,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ssp.pi.gov.br/identificacao/agendamento',
     accessProfile: 'BRONZE',
-    icon: 'file-pen',
+    icon: 'fa-file-pen',
     steps: [
       {
         name: 'Emita e pague o DAR, se houver taxa',
@@ -294,7 +294,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ssp.pi.gov.br/identificacao/atendimento-domiciliar',
     accessProfile: 'BRONZE',
-    icon: 'house',
+    icon: 'fa-house',
     steps: [
       {
         name: 'Faça o pedido de atendimento domiciliar',
@@ -344,7 +344,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ssp.pi.gov.br/identificacao/agendamento',
     accessProfile: 'BRONZE',
-    icon: 'user-check',
+    icon: 'fa-user-check',
     steps: [
       {
         name: 'Agende o atendimento',
@@ -388,7 +388,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ssp.pi.gov.br/identificacao/consulta',
     accessProfile: 'BRONZE',
-    icon: 'search',
+    icon: 'fa-magnifying-glass',
     steps: [
       {
         name: 'Consulte o protocolo',
@@ -427,7 +427,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.ssp.pi.gov.br/identificacao/itinerante',
     accessProfile: 'PRATA',
-    icon: 'truck',
+    icon: 'fa-truck',
     steps: [
       {
         name: 'Envie o pedido',
@@ -476,7 +476,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.ssp.pi.gov.br/disque-denuncia',
     accessProfile: 'BRONZE',
-    icon: 'megaphone',
+    icon: 'fa-bullhorn',
     steps: [
       {
         name: 'Acesse o formulário ou ligue 181',
@@ -519,7 +519,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.ssp.pi.gov.br/salve-maria',
     accessProfile: 'BRONZE',
-    icon: 'siren',
+    icon: 'fa-bell',
     steps: [
       {
         name: 'Baixe o aplicativo',
@@ -562,7 +562,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.ssp.pi.gov.br/protege-celular',
     accessProfile: 'PRATA',
-    icon: 'smartphone',
+    icon: 'fa-mobile-screen',
     steps: [
       {
         name: 'Cadastre seu aparelho',
@@ -609,7 +609,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://delegaciavirtual.pi.gov.br',
     accessProfile: 'PRATA',
-    icon: 'file-text',
+    icon: 'fa-file-lines',
     steps: [
       {
         name: 'Acesse a Delegacia Virtual',
@@ -670,7 +670,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.pc.pi.gov.br/servicos/certidao-de-antecedentes',
     accessProfile: 'BRONZE',
-    icon: 'file-check',
+    icon: 'fa-file-circle-check',
     catalogDataRow: [
       { name: 'servico', value: '2174' },
       { name: 'origem', value: 'portal' },
@@ -723,7 +723,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'shield',
+    icon: 'fa-shield',
     steps: [
       {
         name: 'Vá à delegacia mais próxima',
@@ -767,7 +767,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'shield-check',
+    icon: 'fa-shield-halved',
     steps: [
       {
         name: 'Procure uma DEAM ou qualquer delegacia',
@@ -816,7 +816,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'user-search',
+    icon: 'fa-user-tag',
     steps: [
       {
         name: 'Registre o desaparecimento',
@@ -861,7 +861,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://delegaciavirtual.pi.gov.br/consulta',
     accessProfile: 'PRATA',
-    icon: 'file-search',
+    icon: 'fa-file-circle-question',
     steps: [
       {
         name: 'Faça o pedido',
@@ -905,7 +905,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.pc.pi.gov.br/servicos/laudos',
     accessProfile: 'OURO',
-    icon: 'microscope',
+    icon: 'fa-microscope',
     steps: [
       {
         name: 'Faça o requerimento',
@@ -954,7 +954,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'hand-heart',
+    icon: 'fa-hand-holding-heart',
     steps: [
       {
         name: 'Vá à delegacia especializada',
@@ -998,7 +998,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://delegaciavirtual.pi.gov.br',
     accessProfile: 'PRATA',
-    icon: 'laptop',
+    icon: 'fa-laptop',
     steps: [
       {
         name: 'Guarde as provas',
@@ -1042,7 +1042,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'package',
+    icon: 'fa-box',
     steps: [
       {
         name: 'Procure a delegacia que recuperou o bem',
@@ -1093,7 +1093,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'siren',
+    icon: 'fa-bell',
     steps: [
       {
         name: 'Ligue 190',
@@ -1136,7 +1136,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'users',
+    icon: 'fa-users',
     steps: [
       {
         name: 'Procure o batalhão ou a companhia da área',
@@ -1175,7 +1175,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.pm.pi.gov.br/servicos/policiamento-de-eventos',
     accessProfile: 'PRATA',
-    icon: 'calendar-days',
+    icon: 'fa-calendar-days',
     steps: [
       {
         name: 'Preencha o pedido',
@@ -1224,7 +1224,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'shield-check',
+    icon: 'fa-shield-halved',
     steps: [
       {
         name: 'Tenha a medida protetiva concedida',
@@ -1268,7 +1268,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.pm.pi.gov.br/proerd',
     accessProfile: 'BRONZE',
-    icon: 'school',
+    icon: 'fa-school',
     steps: [
       {
         name: 'A escola faz o pedido',
@@ -1314,7 +1314,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'flame',
+    icon: 'fa-fire',
     steps: [
       {
         name: 'Ligue 193',
@@ -1358,7 +1358,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cbm.pi.gov.br/servicos/vistoria',
     accessProfile: 'PRATA',
-    icon: 'fire-extinguisher',
+    icon: 'fa-fire-extinguisher',
     steps: [
       {
         name: 'Cadastre a edificação',
@@ -1418,7 +1418,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cbm.pi.gov.br/servicos/analise-de-projetos',
     accessProfile: 'PRATA',
-    icon: 'building-2',
+    icon: 'fa-city',
     steps: [
       {
         name: 'Envie o projeto',
@@ -1472,7 +1472,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cbm.pi.gov.br/servicos/cursos',
     accessProfile: 'BRONZE',
-    icon: 'hard-hat',
+    icon: 'fa-helmet-safety',
     steps: [
       {
         name: 'Inscreva a turma',
@@ -1522,7 +1522,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cbm.pi.gov.br/servicos/certidao-de-ocorrencia',
     accessProfile: 'PRATA',
-    icon: 'file-text',
+    icon: 'fa-file-lines',
     steps: [
       {
         name: 'Faça o pedido',
@@ -1566,7 +1566,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cbm.pi.gov.br/servicos/palestras',
     accessProfile: 'BRONZE',
-    icon: 'presentation',
+    icon: 'fa-person-chalkboard',
     steps: [
       {
         name: 'Solicite a palestra',
@@ -1612,7 +1612,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.seduc.pi.gov.br/matricula',
     accessProfile: 'PRATA',
-    icon: 'school',
+    icon: 'fa-school',
     steps: [
       {
         name: 'Consulte o calendário e as escolas',
@@ -1674,7 +1674,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.seduc.pi.gov.br/documentacao-escolar',
     accessProfile: 'PRATA',
-    icon: 'scroll-text',
+    icon: 'fa-file-contract',
     steps: [
       {
         name: 'Faça o pedido',
@@ -1719,7 +1719,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'arrow-left-right',
+    icon: 'fa-right-left',
     steps: [
       {
         name: 'Garanta a vaga na nova escola',
@@ -1764,7 +1764,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.seduc.pi.gov.br/matricula/eja',
     accessProfile: 'BRONZE',
-    icon: 'book-open',
+    icon: 'fa-book-open',
     steps: [
       {
         name: 'Escolha a escola e faça a inscrição',
@@ -1808,7 +1808,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.seduc.pi.gov.br/preenem',
     accessProfile: 'BRONZE',
-    icon: 'graduation-cap',
+    icon: 'fa-graduation-cap',
     steps: [
       {
         name: 'Faça a inscrição',
@@ -1851,7 +1851,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'bus',
+    icon: 'fa-bus',
     steps: [
       {
         name: 'Peça o transporte na escola',
@@ -1890,7 +1890,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.seduc.pi.gov.br/canaleducacao',
     accessProfile: 'BRONZE',
-    icon: 'tv',
+    icon: 'fa-tv',
     steps: [
       {
         name: 'Escolha como assistir',
@@ -1928,7 +1928,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.seduc.pi.gov.br/autenticidade',
     accessProfile: 'BRONZE',
-    icon: 'badge-check',
+    icon: 'fa-certificate',
     steps: [
       {
         name: 'Acesse a página de validação',
@@ -1966,7 +1966,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.seduc.pi.gov.br/boletim',
     accessProfile: 'PRATA',
-    icon: 'clipboard-check',
+    icon: 'fa-clipboard-check',
     steps: [
       {
         name: 'Entre com a conta gov.br',
@@ -2004,7 +2004,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'accessibility',
+    icon: 'fa-universal-access',
     steps: [
       {
         name: 'Converse com a escola',
@@ -2048,7 +2048,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.seduc.pi.gov.br/matricula/tempo-integral',
     accessProfile: 'PRATA',
-    icon: 'clock',
+    icon: 'fa-clock',
     steps: [
       {
         name: 'Consulte as escolas de tempo integral',
@@ -2093,7 +2093,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.seduc.pi.gov.br/seletivo',
     accessProfile: 'PRATA',
-    icon: 'briefcase',
+    icon: 'fa-briefcase',
     steps: [
       {
         name: 'Leia o edital',
@@ -2148,7 +2148,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.seduc.pi.gov.br/encceja',
     accessProfile: 'PRATA',
-    icon: 'award',
+    icon: 'fa-award',
     steps: [
       {
         name: 'Confira suas notas',
@@ -2192,7 +2192,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.seduc.pi.gov.br/remocao',
     accessProfile: 'PRATA',
-    icon: 'map-pin',
+    icon: 'fa-location-dot',
     steps: [
       {
         name: 'Leia o edital de remoção',
@@ -2239,7 +2239,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.saude.pi.gov.br/regulacao',
     accessProfile: 'PRATA',
-    icon: 'stethoscope',
+    icon: 'fa-stethoscope',
     steps: [
       {
         name: 'Consulte-se na Unidade Básica de Saúde',
@@ -2300,7 +2300,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.saude.pi.gov.br/farmacia-especializada',
     accessProfile: 'PRATA',
-    icon: 'pill',
+    icon: 'fa-pills',
     steps: [
       {
         name: 'Consulte o médico',
@@ -2361,7 +2361,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.saude.pi.gov.br/cartao-sus',
     accessProfile: 'BRONZE',
-    icon: 'credit-card',
+    icon: 'fa-credit-card',
     steps: [
       {
         name: 'Consulte se você já tem cadastro',
@@ -2400,7 +2400,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'plane',
+    icon: 'fa-plane',
     steps: [
       {
         name: 'Peça o laudo ao médico do SUS',
@@ -2460,7 +2460,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'syringe',
+    icon: 'fa-syringe',
     steps: [
       {
         name: 'Obtenha a prescrição médica',
@@ -2504,7 +2504,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.saude.pi.gov.br/transplantes',
     accessProfile: 'PRATA',
-    icon: 'heart-handshake',
+    icon: 'fa-handshake-angle',
     steps: [
       {
         name: 'Registre a autorização eletrônica',
@@ -2548,7 +2548,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.saude.pi.gov.br/vigilancia-sanitaria/denuncia',
     accessProfile: 'BRONZE',
-    icon: 'message-square-warning',
+    icon: 'fa-comment-dots',
     steps: [
       {
         name: 'Preencha a denúncia',
@@ -2587,7 +2587,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.saude.pi.gov.br/vigilancia-sanitaria/licenciamento',
     accessProfile: 'PRATA',
-    icon: 'clipboard-check',
+    icon: 'fa-clipboard-check',
     steps: [
       {
         name: 'Cadastre o estabelecimento',
@@ -2641,7 +2641,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'ambulance',
+    icon: 'fa-truck-medical',
     steps: [
       {
         name: 'Ligue 192',
@@ -2684,7 +2684,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'hospital',
+    icon: 'fa-hospital',
     steps: [
       {
         name: 'Procure o serviço adequado',
@@ -2723,7 +2723,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.saude.pi.gov.br/lacen',
     accessProfile: 'PRATA',
-    icon: 'flask-conical',
+    icon: 'fa-flask',
     steps: [
       {
         name: 'Cadastre a requisição no GAL',
@@ -2767,7 +2767,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.saude.pi.gov.br/ouvidoria',
     accessProfile: 'BRONZE',
-    icon: 'megaphone',
+    icon: 'fa-bullhorn',
     steps: [
       {
         name: 'Registre a manifestação',
@@ -2805,7 +2805,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.saude.pi.gov.br/cirurgias-eletivas',
     accessProfile: 'PRATA',
-    icon: 'bed',
+    icon: 'fa-bed',
     steps: [
       {
         name: 'Passe pela avaliação do especialista',
@@ -2854,7 +2854,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.saude.pi.gov.br/cnes',
     accessProfile: 'PRATA',
-    icon: 'database',
+    icon: 'fa-database',
     steps: [
       {
         name: 'Preencha a ficha cadastral',
@@ -2906,7 +2906,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.hemopi.pi.gov.br/agendamento',
     accessProfile: 'BRONZE',
-    icon: 'droplet',
+    icon: 'fa-droplet',
     catalogDataRow: [
       { name: 'servico', value: '3051' },
       { name: 'origem', value: 'portal' },
@@ -2969,7 +2969,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.hemopi.pi.gov.br/medula-ossea',
     accessProfile: 'BRONZE',
-    icon: 'dna',
+    icon: 'fa-dna',
     steps: [
       {
         name: 'Vá ao HEMOPI ou a um hemocentro regional',
@@ -3013,7 +3013,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.hemopi.pi.gov.br/resultados',
     accessProfile: 'OURO',
-    icon: 'test-tube',
+    icon: 'fa-vial',
     steps: [
       {
         name: 'Entre com sua conta gov.br',
@@ -3051,7 +3051,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.hemopi.pi.gov.br/coleta-externa',
     accessProfile: 'BRONZE',
-    icon: 'truck',
+    icon: 'fa-truck',
     steps: [
       {
         name: 'Solicite a coleta',
@@ -3096,7 +3096,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.hemopi.pi.gov.br/hemocomponentes',
     accessProfile: 'PRATA',
-    icon: 'droplets',
+    icon: 'fa-faucet-drip',
     steps: [
       {
         name: 'Formalize o vínculo',
@@ -3142,7 +3142,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sasc.pi.gov.br/cadastro-unico',
     accessProfile: 'BRONZE',
-    icon: 'users',
+    icon: 'fa-users',
     steps: [
       {
         name: 'Procure o CRAS do seu município',
@@ -3191,7 +3191,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.sasc.pi.gov.br/transferencia-de-renda',
     accessProfile: 'PRATA',
-    icon: 'wallet',
+    icon: 'fa-wallet',
     steps: [
       {
         name: 'Mantenha o CadÚnico atualizado',
@@ -3230,7 +3230,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'utensils',
+    icon: 'fa-utensils',
     steps: [
       {
         name: 'Vá ao restaurante no horário de funcionamento',
@@ -3268,7 +3268,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.sasc.pi.gov.br/direitos-humanos/denuncia',
     accessProfile: 'BRONZE',
-    icon: 'scale',
+    icon: 'fa-scale-balanced',
     steps: [
       {
         name: 'Registre a denúncia',
@@ -3306,7 +3306,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'baby',
+    icon: 'fa-baby',
     steps: [
       {
         name: 'Procure o Conselho Tutelar',
@@ -3349,7 +3349,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sasc.pi.gov.br/carteira-da-pessoa-idosa',
     accessProfile: 'BRONZE',
-    icon: 'id-card',
+    icon: 'fa-id-card',
     steps: [
       {
         name: 'Inscreva-se ou atualize o CadÚnico',
@@ -3393,7 +3393,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'house',
+    icon: 'fa-house',
     steps: [
       {
         name: 'Procure o Centro POP ou o CREAS',
@@ -3431,7 +3431,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'shield',
+    icon: 'fa-shield',
     steps: [
       {
         name: 'A porta de entrada faz o pedido',
@@ -3477,7 +3477,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sejus.pi.gov.br/visitante',
     accessProfile: 'PRATA',
-    icon: 'id-card',
+    icon: 'fa-id-card',
     steps: [
       {
         name: 'Preencha o cadastro',
@@ -3532,7 +3532,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.sejus.pi.gov.br/servicos/atestado-de-recolhimento',
     accessProfile: 'OURO',
-    icon: 'file-check',
+    icon: 'fa-file-circle-check',
     steps: [
       {
         name: 'Faça o pedido',
@@ -3580,7 +3580,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'gavel',
+    icon: 'fa-gavel',
     steps: [
       {
         name: 'Apresente-se à Central',
@@ -3629,7 +3629,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'door-open',
+    icon: 'fa-door-open',
     steps: [
       {
         name: 'Procure o Escritório Social',
@@ -3668,7 +3668,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.sejus.pi.gov.br/servicos/consulta-custodiado',
     accessProfile: 'OPALA',
-    icon: 'lock',
+    icon: 'fa-lock',
     steps: [
       {
         name: 'Entre com sua conta gov.br',
@@ -3708,7 +3708,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://mapacultural.pi.gov.br/editais',
     accessProfile: 'PRATA',
-    icon: 'drama',
+    icon: 'fa-masks-theater',
     steps: [
       {
         name: 'Cadastre-se no Mapa Cultural',
@@ -3767,7 +3767,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://mapacultural.pi.gov.br',
     accessProfile: 'BRONZE',
-    icon: 'palette',
+    icon: 'fa-palette',
     steps: [
       {
         name: 'Crie sua conta',
@@ -3811,7 +3811,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cultura.pi.gov.br/pautas',
     accessProfile: 'PRATA',
-    icon: 'theater',
+    icon: 'fa-film',
     steps: [
       {
         name: 'Consulte o edital de pauta',
@@ -3860,7 +3860,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'library',
+    icon: 'fa-book',
     steps: [
       {
         name: 'Faça a carteira de leitor',
@@ -3899,7 +3899,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.cultura.pi.gov.br/museu-do-piaui/agendamento',
     accessProfile: 'BRONZE',
-    icon: 'landmark',
+    icon: 'fa-landmark',
     steps: [
       {
         name: 'Agende a visita do grupo',
@@ -3939,7 +3939,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.turismo.pi.gov.br/cadastur',
     accessProfile: 'PRATA',
-    icon: 'briefcase',
+    icon: 'fa-briefcase',
     steps: [
       {
         name: 'Acesse o sistema Cadastur',
@@ -3992,7 +3992,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.turismo.pi.gov.br/destinos',
     accessProfile: 'BRONZE',
-    icon: 'map',
+    icon: 'fa-map',
     steps: [
       {
         name: 'Escolha o destino',
@@ -4035,7 +4035,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.turismo.pi.gov.br/eventos',
     accessProfile: 'PRATA',
-    icon: 'calendar-days',
+    icon: 'fa-calendar-days',
     steps: [
       {
         name: 'Envie a proposta',
@@ -4081,7 +4081,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.uespi.br/sisu',
     accessProfile: 'BRONZE',
-    icon: 'graduation-cap',
+    icon: 'fa-graduation-cap',
     steps: [
       {
         name: 'Faça o Enem',
@@ -4140,7 +4140,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.uespi.br/alunoonline',
     accessProfile: 'BRONZE',
-    icon: 'laptop',
+    icon: 'fa-laptop',
     steps: [
       {
         name: 'Acesse o sistema acadêmico',
@@ -4183,7 +4183,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.uespi.br/diplomas',
     accessProfile: 'PRATA',
-    icon: 'award',
+    icon: 'fa-award',
     steps: [
       {
         name: 'Participe da colação de grau',
@@ -4228,7 +4228,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.uespi.br/vagas-remanescentes',
     accessProfile: 'BRONZE',
-    icon: 'arrow-left-right',
+    icon: 'fa-right-left',
     steps: [
       {
         name: 'Leia o edital',
@@ -4282,7 +4282,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.uespi.br/biblioteca',
     accessProfile: 'BRONZE',
-    icon: 'book-marked',
+    icon: 'fa-bookmark',
     steps: [
       {
         name: 'Pesquise no catálogo',
@@ -4329,7 +4329,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'cloud-rain',
+    icon: 'fa-cloud-rain',
     steps: [
       {
         name: 'Faça a inscrição no município',
@@ -4378,7 +4378,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'sprout',
+    icon: 'fa-seedling',
     steps: [
       {
         name: 'Cadastre-se no município ou na associação',
@@ -4417,7 +4417,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'droplets',
+    icon: 'fa-faucet-drip',
     steps: [
       {
         name: 'Mantenha o CadÚnico atualizado',
@@ -4461,7 +4461,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'wheat',
+    icon: 'fa-wheat-awn',
     steps: [
       {
         name: 'Inscreva-se na chamada do PAA',
@@ -4507,7 +4507,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'tractor',
+    icon: 'fa-tractor',
     steps: [
       {
         name: 'Procure o escritório local da EMATER',
@@ -4551,7 +4551,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.emater.pi.gov.br/caf',
     accessProfile: 'BRONZE',
-    icon: 'file-check',
+    icon: 'fa-file-circle-check',
     steps: [
       {
         name: 'Agende a entrevista no escritório local',
@@ -4600,7 +4600,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'landmark',
+    icon: 'fa-landmark',
     steps: [
       {
         name: 'Procure a EMATER com sua ideia de investimento',
@@ -4646,7 +4646,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.adh.pi.gov.br/inscricao',
     accessProfile: 'PRATA',
-    icon: 'house-plus',
+    icon: 'fa-house-chimney',
     steps: [
       {
         name: 'Faça a inscrição',
@@ -4701,7 +4701,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'key-round',
+    icon: 'fa-key',
     steps: [
       {
         name: 'Faça o requerimento na ADH',
@@ -4751,7 +4751,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'building',
+    icon: 'fa-building',
     steps: [
       {
         name: 'Inscreva-se no CadÚnico e no cadastro do município',
@@ -4795,7 +4795,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.adh.pi.gov.br/consulta',
     accessProfile: 'PRATA',
-    icon: 'search',
+    icon: 'fa-magnifying-glass',
     steps: [
       {
         name: 'Entre com sua conta gov.br',
@@ -4835,7 +4835,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'heart-handshake',
+    icon: 'fa-handshake-angle',
     steps: [
       {
         name: 'Vá à Casa da Mulher Brasileira',
@@ -4879,7 +4879,7 @@ export const servicesB: DemoService[] = [
     isSelfService: true,
     link: 'https://www.gov.br/mulheres/pt-br/ligue180',
     accessProfile: 'BRONZE',
-    icon: 'phone-call',
+    icon: 'fa-phone',
     steps: [
       {
         name: 'Entre em contato',
@@ -4917,7 +4917,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'key-round',
+    icon: 'fa-key',
     steps: [
       {
         name: 'Peça junto com a medida protetiva',
@@ -4964,7 +4964,7 @@ export const servicesB: DemoService[] = [
     highlighted: true,
     link: 'https://www.seid.pi.gov.br/ciptea',
     accessProfile: 'PRATA',
-    icon: 'puzzle',
+    icon: 'fa-puzzle-piece',
     steps: [
       {
         name: 'Faça o pedido',
@@ -5020,7 +5020,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.seid.pi.gov.br/passe-livre',
     accessProfile: 'PRATA',
-    icon: 'bus',
+    icon: 'fa-bus',
     steps: [
       {
         name: 'Faça o pedido',
@@ -5070,7 +5070,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: '',
     accessProfile: 'BRONZE',
-    icon: 'accessibility',
+    icon: 'fa-universal-access',
     steps: [
       {
         name: 'Peça o encaminhamento',
@@ -5119,7 +5119,7 @@ export const servicesB: DemoService[] = [
     isSelfService: false,
     link: 'https://www.seid.pi.gov.br/isencoes',
     accessProfile: 'BRONZE',
-    icon: 'percent',
+    icon: 'fa-percent',
     steps: [
       {
         name: 'Consulte o guia de isenções',

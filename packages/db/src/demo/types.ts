@@ -94,6 +94,8 @@ export interface DemoService {
   /** URL of the digital service, or a portal path starting with /app/, or '' for in-person only */
   link: string;
   accessProfile: AccessLevel;
+  /** Font Awesome name, as the live catalog and the state's app use them ('fa-car'); the web draws the
+   * lucide icon apps/web/app/components/icon/font-awesome.ts pairs with it */
   icon: string;
   steps: DemoStep[];
   info: DemoInfo[];

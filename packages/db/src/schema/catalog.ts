@@ -116,7 +116,7 @@ export const services = pgTable(
     /** the active service that took its place, if any */
     replacedById: integer('replaced_by_id').references((): AnyPgColumn => services.id, { onDelete: 'set null' }),
     link: text('link').notNull().default(''),
-    icon: text('icon').notNull().default('file-text'),
+    icon: text('icon').notNull().default('fa-file-lines'),
     imageUrl: text('image_url').notNull().default(''),
     platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
     accessCount: integer('access_count').notNull().default(0),

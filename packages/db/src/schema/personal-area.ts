@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, date, index, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
-// The personal area: each citizen's notifications, Nota Piauiense balance and pay slips.
+// The personal area: each citizen's notifications (and the devices they reach), Nota Piauiense balance and pay slips.
 
 /** Messages of the notifications panel. */
 export const notifications = pgTable(
@@ -21,6 +21,23 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_user_idx').on(t.userSub, t.createdAt)],
+);
+
+/**
+ * The phones where a citizen turned push notifications on in the state's app: one Expo push token per
+ * device. A token belongs to whoever registered it last (one phone, one citizen signed in at a time).
+ */
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    /** ExponentPushToken[...] (or ExpoPushToken[...]) */
+    token: text('token').primaryKey(),
+    userSub: text('user_sub').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the last time the app registered it: the oldest go first when a citizen has too many */
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_devices_user_idx').on(t.userSub, t.registeredAt)],
 );
 
 /** Nota Piauiense: each citizen's credit balance from tax receipts. */

@@ -9,6 +9,17 @@ import { parseForms } from './identity-http.ts';
 import { endEmbeddedLogin } from './provider-logout.ts';
 import { EMBEDDED_MOUNT, LEGACY_MOUNT, LEGACY_ROUTES, PROVIDER_ROUTES, type IdentitySettings } from './settings.ts';
 
+/** A client's id and secret from a token-endpoint-style form or its Basic authorization (RFC 6749 §2.3.1). */
+function clientCredentials(request: FastifyRequest, form: Record<string, string | undefined>) {
+  const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (basic) {
+    const decoded = Buffer.from(basic, 'base64').toString('utf8');
+    const at = decoded.indexOf(':');
+    if (at > 0) return { clientId: decodeURIComponent(decoded.slice(0, at)), clientSecret: decodeURIComponent(decoded.slice(at + 1)) };
+  }
+  return { clientId: form.client_id, clientSecret: form.client_secret };
+}
+
 type Raw = IncomingMessage & { originalUrl?: string; body?: unknown };
 
 /**
@@ -54,11 +65,14 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, se
 }
 
 /**
- * Two endpoints behave as Keycloak's do, because the state's app relies on it (issue 14):
+ * Three endpoints behave as Keycloak's do, because the state's app relies on it (issue 14):
  * - userinfo accepts the access token the app got, which is a JWT for the portal's API (oidc-provider's own
  *   userinfo refuses tokens for a resource server). It answers the claims of GET /v1/me's account part.
  * - logout ends a login from a client with `client_id` and `refresh_token` in a form (no browser, no secret for
  *   a public client): 204, as Keycloak. Any other logout (a browser's) is the provider's end-session.
+ * - revocation of a refresh token ends its whole login. oidc-provider refuses to revoke a token shaped as a JWT,
+ *   and ours are (provider.ts refreshTokenId). An unknown token answers 200, as RFC 7009 says; access tokens are
+ *   JWTs checked without the database, which nothing can revoke before they expire.
  */
 const keycloakRoutes =
   (provider: Provider, pass: (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<void>) =>
@@ -87,9 +101,20 @@ const keycloakRoutes =
         return pass(request, reply, PROVIDER_ROUTES.end_session);
       }
       reply.header('cache-control', 'no-store');
-      const ended = await endEmbeddedLogin(app.db, provider, { clientId: form.client_id, clientSecret: form.client_secret, refreshToken: form.refresh_token });
+      const ended = await endEmbeddedLogin(app.db, provider, { ...clientCredentials(request, form), refreshToken: form.refresh_token });
       if (ended === 'client') return reply.code(401).send({ error: 'unauthorized_client', error_description: 'Cliente não identificado: informe client_id (e o segredo de um cliente confidencial).' });
       if (ended === 'token') return reply.code(400).send({ error: 'invalid_grant', error_description: 'Token de atualização inválido ou já encerrado.' });
       return reply.code(204).send();
     });
+
+    const revoke = async (request: FastifyRequest, reply: FastifyReply) => {
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      reply.header('cache-control', 'no-store');
+      if (!form.token) return reply.code(400).send({ error: 'invalid_request', error_description: 'Informe o token a revogar (token).' });
+      const ended = await endEmbeddedLogin(app.db, provider, { ...clientCredentials(request, form), refreshToken: form.token });
+      if (ended === 'client') return reply.code(401).send({ error: 'invalid_client', error_description: 'Cliente não identificado: informe client_id (e o segredo de um cliente confidencial).' });
+      return reply.code(200).send();
+    };
+    app.post(`${EMBEDDED_MOUNT}${PROVIDER_ROUTES.revocation}`, { schema: { hide: true } }, revoke);
+    app.post(`${LEGACY_MOUNT}/token/revocation`, { schema: { hide: true } }, revoke);
   };

@@ -1,12 +1,38 @@
-import { ErrorResponse, MarkAsReadRequest, NotificationsQuery, NotificationsResponse, NotificationsUpdateResponse } from '@portal/contracts';
+import {
+  ErrorResponse,
+  MarkAsReadRequest,
+  NOTIFICATIONS_PREFIXES,
+  NotificationsQuery,
+  NotificationsResponse,
+  NotificationsUpdateResponse,
+  PushDevicesResponse,
+  PushTokenParams,
+  type NotificationMessage,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicOrigin } from '../../plugins/config.ts';
+import { pushSender } from './notifications.push.ts';
+import type { NewNotification } from './notifications.repository.ts';
 import * as service from './notifications.service.ts';
 
-const BASE = '/api/govpicidadao-middleware/notificacoes/mensagem';
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How any part of the portal gives a citizen a notification (panel and phones): see service.createNotification. */
+    notifications: {
+      create(notification: NewNotification): Promise<NotificationMessage>;
+      /** resolves when the pushes under way are over (graceful stop, tests) */
+      settled(): Promise<void>;
+    };
+  }
+}
 
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The calls of the notifications panel, and the app's push switch; mounted under each prefix. */
+const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['notificações'];
+  const origin = publicOrigin(app.config);
   // The app posts `arquivar` with an empty body, sometimes labelled JSON: an empty JSON body is no body.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -21,7 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    `${BASE}/buscar`,
+    '/buscar',
     {
       preHandler: app.requireUser,
       schema: {
@@ -32,16 +58,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationsResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
-    async (request) => service.listMessages(app.db, request.user!.sub, request.query.pageIndex, request.query.pageSize),
+    async (request) => service.listMessages(app.db, origin, request.user!.sub, request.query.pageIndex, request.query.pageSize),
   );
 
   app.post(
-    `${BASE}/marcarComoLidas`,
+    '/marcarComoLidas',
     {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'Marca como lidas as mensagens indicadas (corpo: lista de ids), somente as de quem chama',
+        summary: 'Marca como lidas as mensagens indicadas (corpo: lista de ids, números ou textos), somente as de quem chama',
         security,
         body: MarkAsReadRequest,
         response: { 200: NotificationsUpdateResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
@@ -52,7 +78,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The app posts an empty body; any JSON body is ignored.
   app.post(
-    `${BASE}/arquivar`,
+    '/arquivar',
     {
       preHandler: app.requireUser,
       schema: {
@@ -64,4 +90,49 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.archiveAll(app.db, request.user!.sub),
   );
+
+  app.put(
+    '/habilitarNotificacaoPush/:token',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Liga as notificações push neste aparelho (token do Expo: ExponentPushToken[...])',
+        security,
+        params: PushTokenParams,
+        response: { 200: PushDevicesResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => service.enablePush(app.db, request.user!.sub, request.params.token),
+  );
+
+  // Also called at the app's sign-out; it names no phone, so every phone of the caller stops getting them.
+  app.delete(
+    '/desabilitarNotificacaoPush',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Desliga as notificações push nos aparelhos de quem chama (também ao sair do aplicativo)',
+        security,
+        response: { 200: PushDevicesResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => service.disablePush(app.db, request.user!.sub),
+  );
 };
+
+/**
+ * Notifications: the same calls under the web's prefix and the state's app's (one set of handlers,
+ * mounted twice), the push sender (PUSH_URL), and `app.notifications.create` for whoever notifies.
+ */
+export const notificationsPlugin = fp(async (app: FastifyInstance) => {
+  const push = pushSender({ url: app.config.PUSH_URL, db: () => app.db, log: app.log });
+  app.decorate('notifications', {
+    create: (notification: NewNotification) => service.createNotification(app.db, publicOrigin(app.config), push, notification),
+    settled: () => push.settled(),
+  });
+  // A graceful stop lets the pushes under way finish (each is bounded by its timeout).
+  app.addHook('onClose', () => push.settled());
+  for (const prefix of NOTIFICATIONS_PREFIXES) await app.register(notificationsRoutes, { prefix });
+});

@@ -1,7 +1,11 @@
-import type { NotificationMessage, NotificationsResponse } from '@portal/contracts';
+import type { NotificationMessage, NotificationsResponse, PushDevicesResponse } from '@portal/contracts';
 import { PIAUI_TIME_ZONE, type Database } from '@portal/db';
 import { notFound } from '../../lib/http-error.ts';
+import type { PushSender } from './notifications.push.ts';
 import * as repository from './notifications.repository.ts';
+
+/** Phones one citizen may register: the most recent ones are kept (a notification goes to each). */
+export const MAX_PUSH_DEVICES = 10;
 
 const formatter = new Intl.DateTimeFormat('pt-BR', {
   timeZone: PIAUI_TIME_ZONE,
@@ -17,7 +21,10 @@ export function formatCreatedAt(date: Date): string {
   return formatter.format(date).replace(',', '');
 }
 
-function toMessage(row: repository.NotificationRow): NotificationMessage {
+/** A banner as a full address: the app loads it as an image on its own, outside the portal's pages. */
+const absolute = (url: string, origin: string) => (URL.canParse(url, origin) ? new URL(url, origin).href : url);
+
+function toMessage(row: repository.NotificationRow, origin: string): NotificationMessage {
   return {
     id: row.id,
     dataCriacaoFormatada: formatCreatedAt(row.createdAt),
@@ -25,16 +32,18 @@ function toMessage(row: repository.NotificationRow): NotificationMessage {
     titulo: row.title,
     texto: row.body,
     tipo: row.kind,
-    bannerUrl: row.bannerUrl,
+    // The app tells 'no banner' by absence: a null would reach its screen as text.
+    ...(row.bannerUrl ? { bannerUrl: absolute(row.bannerUrl, origin) } : {}),
     metadados: row.metadata ?? {},
     visualizada: row.read,
   };
 }
 
-export async function listMessages(db: Database, userSub: string, pageIndex: number, pageSize: number): Promise<NotificationsResponse> {
+/** `origin`: the portal's public origin, which relative banner addresses are read against. */
+export async function listMessages(db: Database, origin: string, userSub: string, pageIndex: number, pageSize: number): Promise<NotificationsResponse> {
   const { items, total, unread } = await repository.listMessages(db, userSub, pageIndex * pageSize, pageSize);
   return {
-    mensagens: items.map(toMessage),
+    mensagens: items.map((row) => toMessage(row, origin)),
     pageIndex,
     pageSize,
     pageTotal: Math.ceil(total / pageSize),
@@ -59,4 +68,25 @@ export async function markAsRead(db: Database, userSub: string, ids: number[]) {
 export async function archiveAll(db: Database, userSub: string) {
   const atualizadas = await repository.archiveAll(db, userSub);
   return { atualizadas, naoLidas: 0 };
+}
+
+/**
+ * The one way a notification is created: stored for the citizen's panel, and pushed to the phones where
+ * they turned push notifications on (in the background: this call never waits for the push service).
+ */
+export async function createNotification(db: Database, origin: string, push: PushSender, notification: repository.NewNotification): Promise<NotificationMessage> {
+  const row = await repository.insertNotification(db, notification);
+  push.notify(notification.userSub, { title: row.title, body: row.body });
+  return toMessage(row, origin);
+}
+
+/** Turns push notifications on for one of the caller's phones. */
+export async function enablePush(db: Database, userSub: string, token: string): Promise<PushDevicesResponse> {
+  return { habilitado: true, dispositivos: await repository.savePushDevice(db, userSub, token, MAX_PUSH_DEVICES) };
+}
+
+/** Turns push notifications off: the app's call says nothing of which phone, so all of the caller's. */
+export async function disablePush(db: Database, userSub: string): Promise<PushDevicesResponse> {
+  await repository.removePushDevices(db, userSub);
+  return { habilitado: false, dispositivos: 0 };
 }

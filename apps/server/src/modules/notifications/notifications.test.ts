@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { itRefusesBadBearers } from '../../test-support/bearer.ts';
 
 const BASE = '/api/govpicidadao-middleware/notificacoes/mensagem';
+/** The state's app's prefix (issue 14): the same calls, the same data. */
+const APP = '/api/middleware/notificacoes/mensagem';
 let t: TestApp;
 let maria: string;
 let joao: string;
@@ -99,6 +101,62 @@ describe('notifications', () => {
     expect((await list(maria)).json().totalElements).toBe(5);
     const again = await t.app.inject({ method: 'POST', url: `${BASE}/arquivar`, headers: { authorization: joao } });
     expect(again.json()).toEqual({ atualizadas: 0, naoLidas: 0 });
+  });
+
+  describe("at the state's app's prefix", () => {
+    const appList = (authorization: string, pageIndex: number) =>
+      t.app.inject({ url: `${APP}/buscar?channel=push&pageIndex=${pageIndex}&pageSize=2`, headers: { authorization } });
+    const appMarkRead = (authorization: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: `${APP}/marcarComoLidas`, headers: { authorization }, payload: payload as object });
+
+    it("lists the same messages as the web, page by page with channel=push, until an empty page (as the app pages)", async () => {
+      const web = (await list(maria)).json().mensagens;
+      const seen: unknown[] = [];
+      for (let pageIndex = 0; ; pageIndex++) {
+        const res = await appList(maria, pageIndex);
+        expect(res.statusCode).toBe(200);
+        const page = res.json();
+        expect(page).toMatchObject({ pageIndex, pageSize: 2, pageTotal: 3, naoLidas: 2 });
+        if (!page.mensagens.length) break;
+        seen.push(...page.mensagens);
+        expect(pageIndex).toBeLessThan(3);
+      }
+      expect(seen).toEqual(web);
+      // A banner is a full address the app can load as an image; no banner is no field (not null).
+      const banner = web.find((m: { bannerUrl?: string }) => m.bannerUrl);
+      expect(banner.bannerUrl).toBe('http://localhost:3000/app/catalog/favicon.ico');
+      expect(web.filter((m: object) => 'bannerUrl' in m)).toHaveLength(1);
+    });
+
+    it('answers 400 in Portuguese for a channel other than push', async () => {
+      const res = await t.app.inject({ url: `${APP}/buscar?channel=email&pageIndex=0&pageSize=20`, headers: { authorization: maria } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Dados inválidos. O canal (channel) deve ser push.');
+    });
+
+    it('marks messages read with ids as text (the message screen) or numbers (mark all), seen by the web too', async () => {
+      const unread = (await list(maria)).json().mensagens.filter((m: { visualizada: boolean }) => !m.visualizada).map((m: { id: number }) => m.id);
+      expect(unread).toHaveLength(2);
+      const asText = await appMarkRead(maria, [String(unread[0])]);
+      expect(asText.statusCode).toBe(200);
+      expect(asText.json()).toEqual({ atualizadas: 1, naoLidas: 1 });
+      const asNumbers = await appMarkRead(maria, [unread[1], String(unread[0])]);
+      expect(asNumbers.json()).toEqual({ atualizadas: 1, naoLidas: 0 });
+      expect((await list(maria)).json().naoLidas).toBe(0);
+      // Mark all with nothing unread: the app sends an empty list.
+      expect((await appMarkRead(maria, [])).json()).toEqual({ atualizadas: 0, naoLidas: 0 });
+    });
+
+    it('answers 400 for ids that are neither whole numbers nor their digits', async () => {
+      for (const payload of [['12a'], [' 12'], ['1.0'], [''], [true], [null], [{ id: 1 }], ['-1']]) {
+        const res = await appMarkRead(maria, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().message, JSON.stringify(payload)).toMatch(/^Dados inválidos\. .*(identificador|mensagem)/i);
+      }
+    });
+
+    describe('GET buscar bearer checks (app prefix)', () => itRefusesBadBearers(() => t, () => ({ url: `${APP}/buscar?channel=push&pageIndex=0&pageSize=20` })));
+    describe('POST marcarComoLidas bearer checks (app prefix)', () => itRefusesBadBearers(() => t, () => ({ method: 'POST', url: `${APP}/marcarComoLidas`, payload: ['1'] })));
   });
 
   describe('GET buscar bearer checks', () => itRefusesBadBearers(() => t, () => ({ url: `${BASE}/buscar?pageIndex=0&pageSize=999` })));

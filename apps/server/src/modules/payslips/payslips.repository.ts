@@ -46,3 +46,9 @@ export async function ownById(db: Database, userSub: string, id: number): Promis
   const [found] = await selectSlips(db).where(and(eq(paySlips.id, id), eq(paySlips.userSub, userSub)));
   return (found as PaySlipRow | undefined) ?? null;
 }
+
+/** A pay slip whoever it belongs to: only for a signed link, which says whose it must be. */
+export async function byId(db: Database, id: number): Promise<PaySlipRow | null> {
+  const [found] = await selectSlips(db).where(eq(paySlips.id, id));
+  return (found as PaySlipRow | undefined) ?? null;
+}

@@ -1,11 +1,22 @@
-import { ErrorResponse, PaySlipList, PaySlipParams } from '@portal/contracts';
+import { ErrorResponse, PaySlipLinkQuery, PaySlipList, PaySlipParams } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicOrigin } from '../../plugins/config.ts';
+import { linkKey } from './payslips.links.ts';
 import * as service from './payslips.service.ts';
+
+const sendPdf = (reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
 
 export const payslipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['contracheque'];
+  const links: service.PaySlipLinks = { origin: publicOrigin(app.config), key: linkKey(() => app.db) };
 
   app.get(
     `${service.PAYSLIPS_BASE}/ultimos-contracheques`,
@@ -13,12 +24,12 @@ export const payslipsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'Os últimos contracheques de quem chama (servidor público)',
+        summary: 'Os últimos contracheques de quem chama (servidor público); `link` baixa o PDF sem token por alguns minutos',
         security,
         response: { 200: PaySlipList, 401: ErrorResponse },
       },
     },
-    async (request) => service.latest(app.db, request.user!.sub),
+    async (request) => service.latest(app.db, links, request.user!.sub),
   );
 
   app.get(
@@ -34,13 +45,22 @@ export const payslipsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any().describe('PDF'), 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const { fileName, pdf } = await service.download(app.db, request.user!.sub, request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+    async (request, reply) => sendPdf(reply, await service.download(app.db, request.user!.sub, request.params.id)),
+  );
+
+  // The app downloads `link` with no header at all: the signature in the query stands for the token.
+  app.get(
+    `${service.PAYSLIPS_BASE}/contracheques/:id/arquivo`,
+    {
+      schema: {
+        tags,
+        summary: 'Baixar um contracheque em PDF pelo link assinado da lista (sem token; vale por alguns minutos)',
+        params: PaySlipParams,
+        querystring: PaySlipLinkQuery,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('PDF'), 400: ErrorResponse, 403: ErrorResponse, 410: ErrorResponse },
+      },
     },
+    async (request, reply) => sendPdf(reply, await service.downloadSigned(app.db, links, request.params.id, request.query)),
   );
 };

@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import { ApiError, call, callRaw, optional } from '../../lib/api.server.ts';
 
 const LIST = '/api/contracheque/sead/empresa/ultimos-contracheques';
+const DOWNLOAD = '/api/contracheque/sead/empresa/contracheques';
 
 /** What the widget shows of a pay slip: never its link (the browser downloads through our route). */
 export interface PayslipItem {
@@ -26,26 +27,23 @@ export async function loadPayslips(context: AppLoadContext): Promise<PayslipItem
 const text = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /**
- * The PDF of one of the citizen's pay slips: follows the slip's own link with the citizen's token
- * (spec §7: the download carries a bearer header) and answers it as a file named from month, year and bond.
+ * The PDF of one of the citizen's pay slips: the API's download with the citizen's token (the list's
+ * `link` is the state's app's signed URL; the browser's way goes through the session). The API answers
+ * another citizen's slip 404, like one that does not exist.
  */
 export async function downloadPayslip(context: AppLoadContext, id: number): Promise<Response> {
-  const slip = (await optional(context, 'payslips', list(context), [])).find((s) => s.id === id);
-  if (!slip) return text(404, 'Contracheque não encontrado.');
-  // Only our own API: the link is a path of this server.
-  if (!slip.link.startsWith('/api/')) return text(502, 'Endereço do contracheque inválido.');
   // A file, not a page: its failure is a short Portuguese text, with the status the browser should see.
-  const file = await callRaw(context, { url: slip.link, auth: 'citizen' }).catch((err: unknown) => {
+  const file = await callRaw(context, { url: `${DOWNLOAD}/${id}/pdf`, auth: 'citizen' }).catch((err: unknown) => {
     if (!(err instanceof ApiError)) throw err;
     context.log.warn({ status: err.status }, 'payslip download failed');
     return err;
   });
-  if (file instanceof ApiError) return text(file.status === 404 ? 404 : 502, 'Não foi possível baixar o contracheque.');
+  if (file instanceof ApiError) return text(file.status === 404 ? 404 : 502, file.status === 404 ? 'Contracheque não encontrado.' : 'Não foi possível baixar o contracheque.');
   return new Response(file.bytes as unknown as BodyInit, {
     headers: {
       'content-type': 'application/pdf',
       // The file name is the API's (contracheque-MM-YYYY-BOND.pdf), named once, on the server.
-      'content-disposition': file.headers['content-disposition'] ?? `attachment; filename="${slip.nomeArquivo}"`,
+      'content-disposition': file.headers['content-disposition'] ?? 'attachment; filename="contracheque.pdf"',
       'cache-control': 'private, no-store',
     },
   });
