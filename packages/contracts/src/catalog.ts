@@ -58,8 +58,8 @@ export const DepartmentSection = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   active: z.boolean(),
-  /** the department's id, a string like every id on the wire */
-  department: WireId,
+  /** the unit's department, whole, as the live API sends it */
+  department: DepartmentSummary,
 });
 export type DepartmentSection = z.infer<typeof DepartmentSection>;
 

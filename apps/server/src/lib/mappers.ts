@@ -33,7 +33,8 @@ export function mapUrl(row: Pick<Section, 'latitude' | 'longitude' | 'address' |
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(`${row.address}, ${row.city} - ${row.state}`)}`;
 }
 
-export function toSection(row: Section): DepartmentSection {
+/** A unit with its department as an object, as the live API and the state's app's types have it (issue 14). */
+export function toSection(row: Section, department: DepartmentSummary): DepartmentSection {
   return {
     id: String(row.id),
     name: row.name,
@@ -50,6 +51,6 @@ export function toSection(row: Section): DepartmentSection {
     latitude: row.latitude,
     longitude: row.longitude,
     active: row.active,
-    department: String(row.departmentId),
+    department,
   };
 }

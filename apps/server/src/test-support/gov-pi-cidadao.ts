@@ -113,7 +113,8 @@ export const AppCatalogItem = z.looseObject({
       openingTime: str,
       mapUrl: str,
       active: bool,
-      department: z.unknown(),
+      // the app's DepartmentSection type: the unit's department is a Department object
+      department: AppDepartment,
     }),
   ),
   resultCategory: z.looseObject({ id: str, name: str }),

@@ -43,6 +43,7 @@ export const roundAverage = (average: number | null) => (average == null ? 0 : M
 export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
   const c = doc.category;
   const id = String(doc.id);
+  const department = toDepartment(doc.department);
   return {
     id,
     type: doc.type,
@@ -83,7 +84,7 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
       corhex: c.corhex,
       iconapp: c.iconapp,
     },
-    department: toDepartment(doc.department),
+    department,
     info: doc.info.map((i) => ({ id: String(i.id), title: i.title, text: sanitizeRichText(i.text), orderIndex: i.order_index, icon: i.icon, catalogItemId: id })),
     steps: doc.steps.map((s) => ({
       id: String(s.id),
@@ -95,7 +96,7 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
       documents: s.documents,
       catalogItemId: id,
     })),
-    departmentSections: doc.sections.map(toSection),
+    departmentSections: doc.sections.map((section) => toSection(section, department)),
     resultCategory: { ...doc.result_category, id: String(doc.result_category.id) },
     accessProfile: { ...doc.access_profile, id: String(doc.access_profile.id) },
     catalogDataRow: doc.data_rows.map((r) => ({ ...r, id: String(r.id), catalogItemId: id })),

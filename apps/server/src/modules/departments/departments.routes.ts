@@ -25,7 +25,8 @@ export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const department = await repository.findDepartment(app.db, request.params.id);
       if (!department) throw notFound('Órgão não encontrado.');
-      return (await repository.listSections(app.db, department.id)).map(toSection);
+      const summary = toDepartment(department);
+      return (await repository.listSections(app.db, department.id)).map((section) => toSection(section, summary));
     },
   );
 };
