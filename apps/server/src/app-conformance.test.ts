@@ -225,6 +225,27 @@ describe('the state\'s app, played against the portal (issue 14)', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('answers 404 in Portuguese for what is out of scope: wallet, proof of life, biographical data, role administration', async () => {
+    const app = new PiauiDigital(await discover());
+    await app.signIn('maria.silva');
+    for (const [method, url] of [
+      ['GET', '/api/wallet/documentos/listar'],
+      ['GET', '/api/wallet/documentos/detalhar/CNH'],
+      ['POST', '/api/prova-de-vida/solicitar'],
+      ['GET', '/api/prova-de-vida/consultar/abc'],
+      ['GET', '/api/middleware/ibioseg/biograficos/12345678909'],
+      ['POST', '/v1/catalog/setRoles'],
+    ] as const) {
+      const res = await app.call({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message, url).toMatch(/^Endereço não encontrado/);
+    }
+    // The identity administration client whose secret ships inside the app does not exist here.
+    const service = await t.app.inject({ url: pathOf(app.discovery.token_endpoint), ...form({ grant_type: 'client_credentials', client_id: 'pi-cidadao-api', client_secret: 'x', scope: 'user-attribute-editor' }) });
+    expect(service.statusCode).toBe(401);
+    expect(service.json().error).toBe('invalid_client');
+  });
+
   it('refuses what the app would never send: no PKCE, a foreign redirect, a secretless call for the web\'s client, a bad token at userinfo', async () => {
     const doc = await discover();
     const authorize = (params: Record<string, string>) => {
