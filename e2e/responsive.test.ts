@@ -37,6 +37,34 @@ test.describe('small screens', () => {
   }
 
   test.describe(() => {
+    test.use({ viewport: { width: 375, height: 800 } });
+
+    test('on a phone the list filters come before the results, folded, and say which are on (issue 12)', async ({ page, portal }) => {
+      await page.goto(portal.url('/list/transito-e-veiculos/cnh'));
+      await hydrated(page);
+      const fold = page.locator('summary', { hasText: 'Filtrar a lista' });
+      await expect(fold).toBeVisible();
+      await expect(fold).toContainText('“cnh” · Trânsito e Veículos');
+      const keyword = page.getByRole('searchbox', { name: 'Palavra-chave' });
+      await expect(keyword).toBeHidden();
+      // Above the first result, where a thumb finds it.
+      const foldTop = (await fold.boundingBox())!.y;
+      const firstResult = (await page.locator('main ol > li').first().boundingBox())!.y;
+      expect(foldTop).toBeLessThan(firstResult);
+      await fold.click();
+      await expect(keyword).toBeVisible();
+      await expect(keyword).toHaveValue('cnh');
+      // Turned sideways to a wide screen, the filters are simply there.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(fold).toBeHidden();
+      await fold.evaluate((summary) => ((summary.parentElement as HTMLDetailsElement).open = false));
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(keyword).toBeVisible();
+    });
+  });
+
+  test.describe(() => {
     test.use({ viewport: { width: 1280, height: 900 } });
 
     test('the units card keeps its icons at text size', async ({ page, portal }) => {

@@ -60,6 +60,10 @@ test.describe('search', () => {
     await box.press('Enter');
     await page.waitForURL('**/search/ipva');
     await expect(page.locator('main ol > li h3').first()).toHaveText('IPVA – emissão do DAE (guia de pagamento)');
+    // The page the server sends keeps the words in the header's box (issue 12), as does a shared link to it.
+    await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Serviços' })).toHaveValue('ipva');
+    await page.goto(portal.url('/search/segunda%20via'));
+    await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Serviços' })).toHaveValue('segunda via');
     await context.close();
   });
 

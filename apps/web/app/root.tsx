@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { FailureContent, NotFoundContent } from './components/error-page/error-page.tsx';
 import { SiteFooter } from './components/footer/site-footer.tsx';
@@ -58,6 +58,8 @@ function NavigationProgress() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = data?.nonce;
+  // The words of a search page (search/:query, list/:category/:query) stay in the header's box (issue 12).
+  const { query } = useParams();
   // A mark for the browser tests (and people's tools): the page is interactive from here on.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -76,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Ir para o conteúdo
         </a>
         <PersonalProviders citizen={data?.citizen ?? null}>
-          <SiteHeader account={data?.citizen ? <PersonalAccount citizen={data.citizen} /> : undefined} />
+          <SiteHeader account={data?.citizen ? <PersonalAccount citizen={data.citizen} /> : undefined} searchText={query} />
           <NavigationProgress />
           <main id="conteudo" tabIndex={-1}>
             <PageNotice notice={data?.notice ?? null} />

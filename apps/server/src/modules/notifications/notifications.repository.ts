@@ -1,13 +1,10 @@
-import { and, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
-import { schema, type Database } from "@portal/db";
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { schema, type Database } from '@portal/db';
 
 const { notifications, pushDevices } = schema;
 
 /** A message of the panel as the service maps it; `metadata` is jsonb, typed as the contract carries it. */
-export type NotificationRow = Pick<
-  typeof notifications.$inferSelect,
-  "id" | "title" | "body" | "kind" | "bannerUrl" | "createdAt"
-> & {
+export type NotificationRow = Pick<typeof notifications.$inferSelect, 'id' | 'title' | 'body' | 'kind' | 'bannerUrl' | 'createdAt'> & {
   metadata: Record<string, unknown>;
   read: boolean;
 };
@@ -23,16 +20,10 @@ const messageColumns = {
   createdAt: notifications.createdAt,
 };
 
-const mine = (userSub: string) =>
-  and(eq(notifications.userSub, userSub), isNull(notifications.archivedAt));
+const mine = (userSub: string) => and(eq(notifications.userSub, userSub), isNull(notifications.archivedAt));
 
 /** The caller's messages not archived, newest first, with the counts for the page and the badge. */
-export async function listMessages(
-  db: Database,
-  userSub: string,
-  offset: number,
-  limit: number,
-) {
+export async function listMessages(db: Database, userSub: string, offset: number, limit: number) {
   const [items, counts] = await Promise.all([
     db
       .select({
@@ -51,61 +42,36 @@ export async function listMessages(
 
 export async function unreadAndTotal(db: Database, userSub: string) {
   const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
-    })
+    .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int` })
     .from(notifications)
     .where(mine(userSub));
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
 /** Which of the given ids are the caller's messages (archived ones included). */
-export async function ownIds(
-  db: Database,
-  userSub: string,
-  ids: number[],
-): Promise<number[]> {
+export async function ownIds(db: Database, userSub: string, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const found = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(
-      and(eq(notifications.userSub, userSub), inArray(notifications.id, ids)),
-    );
+    .where(and(eq(notifications.userSub, userSub), inArray(notifications.id, ids)));
   return found.map((r) => r.id);
 }
 
-export async function markAsRead(
-  db: Database,
-  userSub: string,
-  ids: number[],
-): Promise<number> {
+export async function markAsRead(db: Database, userSub: string, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
   const updated = await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userSub, userSub),
-        isNull(notifications.readAt),
-        inArray(notifications.id, ids),
-      ),
-    )
+    .where(and(eq(notifications.userSub, userSub), isNull(notifications.readAt), inArray(notifications.id, ids)))
     .returning({ id: notifications.id });
   return updated.length;
 }
 
-export async function archiveAll(
-  db: Database,
-  userSub: string,
-): Promise<number> {
+export async function archiveAll(db: Database, userSub: string): Promise<number> {
   const updated = await db
     .update(notifications)
-    .set({
-      archivedAt: sql`now()`,
-      readAt: sql`coalesce(${notifications.readAt}, now())`,
-    })
+    .set({ archivedAt: sql`now()`, readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(mine(userSub))
     .returning({ id: notifications.id });
   return updated.length;
@@ -120,15 +86,12 @@ export interface NewNotification {
   metadata?: Record<string, unknown>;
 }
 
-export async function insertNotification(
-  db: Database,
-  notification: NewNotification,
-): Promise<NotificationRow> {
+export async function insertNotification(db: Database, notification: NewNotification): Promise<NotificationRow> {
   const [row] = await db
     .insert(notifications)
     .values({ ...notification, metadata: notification.metadata ?? {} })
     .returning(messageColumns);
-  return { ...(row as Omit<NotificationRow, "read">), read: false };
+  return { ...(row as Omit<NotificationRow, 'read'>), read: false };
 }
 
 // --- the phones that get push notifications ---------------------------------------------------------
@@ -138,12 +101,7 @@ export async function insertNotification(
  * signed in on it), and keeps only the citizen's `keep` most recently registered phones. Answers how
  * many phones the citizen has.
  */
-export async function savePushDevice(
-  db: Database,
-  userSub: string,
-  token: string,
-  keep: number,
-): Promise<number> {
+export async function savePushDevice(db: Database, userSub: string, token: string, keep: number): Promise<number> {
   return db.transaction(async (tx) => {
     await tx
       .insert(pushDevices)
@@ -158,14 +116,7 @@ export async function savePushDevice(
       .where(eq(pushDevices.userSub, userSub))
       .orderBy(desc(pushDevices.registeredAt), desc(pushDevices.token))
       .limit(keep);
-    await tx
-      .delete(pushDevices)
-      .where(
-        and(
-          eq(pushDevices.userSub, userSub),
-          notInArray(pushDevices.token, kept),
-        ),
-      );
+    await tx.delete(pushDevices).where(and(eq(pushDevices.userSub, userSub), notInArray(pushDevices.token, kept)));
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(pushDevices)
@@ -175,29 +126,16 @@ export async function savePushDevice(
 }
 
 /** Forgets every phone of the citizen (the app's sign-out does not say which phone it is). */
-export async function removePushDevices(
-  db: Database,
-  userSub: string,
-): Promise<void> {
+export async function removePushDevices(db: Database, userSub: string): Promise<void> {
   await db.delete(pushDevices).where(eq(pushDevices.userSub, userSub));
 }
 
-export async function pushTokens(
-  db: Database,
-  userSub: string,
-): Promise<string[]> {
-  const found = await db
-    .select({ token: pushDevices.token })
-    .from(pushDevices)
-    .where(eq(pushDevices.userSub, userSub));
+export async function pushTokens(db: Database, userSub: string): Promise<string[]> {
+  const found = await db.select({ token: pushDevices.token }).from(pushDevices).where(eq(pushDevices.userSub, userSub));
   return found.map((r) => r.token);
 }
 
 /** Forgets tokens the push service says no longer reach a phone (the app was uninstalled). */
-export async function forgetPushTokens(
-  db: Database,
-  tokens: string[],
-): Promise<void> {
-  if (tokens.length)
-    await db.delete(pushDevices).where(inArray(pushDevices.token, tokens));
+export async function forgetPushTokens(db: Database, tokens: string[]): Promise<void> {
+  if (tokens.length) await db.delete(pushDevices).where(inArray(pushDevices.token, tokens));
 }
