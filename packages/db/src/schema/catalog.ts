@@ -123,6 +123,11 @@ export const services = pgTable(
     ...timestamps,
     /** kept up to date by refresh_service_search(); see migration 0002 */
     searchVector: tsvector('search_vector'),
+    /**
+     * The words that name a service (title, popular names: A; tags: B), without its description: what ranks
+     * the matches of a search none of which has every word. Small enough to stay in the row (migration 0018).
+     */
+    searchRankVector: tsvector('search_rank_vector'),
     /** unaccented lower-case title, for ordering and trigram matching */
     searchTitle: text('search_title').notNull().default(''),
     // What a result card shows from other tables, copied by refresh_service_search() so a page of

@@ -101,6 +101,11 @@ interface PageOptions {
   order: Order;
   limit: number;
   offset: number;
+  /**
+   * The query is the looser one (any of the words) asked because no service has them all: no title can be the
+   * phrase then, so only the rank on the naming words and popularity order the matches (looseRelevance).
+   */
+  loose?: boolean;
 }
 
 function whereClause(options: Pick<PageOptions, 'tsquery' | 'filters'>) {
@@ -128,11 +133,24 @@ function relevance(tsquery: string, phrase: string, typed: string) {
 }
 
 /**
+ * Relevance among services having some of the words, none all of them: the rank on what names each (title,
+ * popular names, tags: search_rank_vector, migration 0018), which is small enough to stay in the row, and
+ * popularity. The bonuses of `relevance` need the whole phrase in a title, which cannot happen here.
+ */
+function looseRelevance(tsquery: string) {
+  return sql`(ts_rank('{0.1, 0.25, 0.6, 1.0}', s.search_rank_vector, ${tsquery}::tsquery) + 0.02 * ln(1 + s.access_count))::float8`;
+}
+
+/**
  * One page of matching ids, ranked. The total is counted apart (countMatches): a window count would
  * make the database rank and sort every match, where an index can stop at the page.
  */
 export function searchPage(db: Database, options: PageOptions) {
-  const score = options.tsquery ? relevance(options.tsquery, options.phrase, options.typed ?? '') : sql`null::float8`;
+  const score = !options.tsquery
+    ? sql`null::float8`
+    : options.loose
+      ? looseRelevance(options.tsquery)
+      : relevance(options.tsquery, options.phrase, options.typed ?? '');
   const order =
     options.order === 'relevance' ? sql`score desc, s.search_title` : options.order === 'popularity' ? sql`s.access_count desc, s.search_title` : sql`s.search_title`;
   // Ranking by relevance scores every match anyway, so the same pass counts them (a second query would read

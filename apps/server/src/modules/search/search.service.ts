@@ -223,7 +223,7 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
       if (!page.length && offset > 0 && text.all && (await repository.countMatches(db, { tsquery: text.all, filters })) > 0) return [];
       if (!page.length && text.any) {
         counted = { tsquery: text.any, filters };
-        page = await repository.searchPage(db, { ...common, tsquery: text.any });
+        page = await repository.searchPage(db, { ...common, tsquery: text.any, loose: true });
       }
       if (!page.length && offset === 0) {
         // Suggestions for what looks like a title: one page, no more.

@@ -175,6 +175,15 @@ describe('POST /v1/search: Portuguese text', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
+  it('when no service has every word, ranks first those a word names (title, popular names, tags: migration 0018)', async () => {
+    const [unranked] = await rows<{ n: number }>(t.app.db, sql`select count(*)::int as n from services where search_rank_vector is null or search_rank_vector = ''::tsvector`);
+    expect(unranked!.n).toBe(0);
+    const list = await items({ query: 'ipva doação de sangue', groups: ['CATALOG'], from: 0 });
+    expect(list.length).toBeGreaterThan(2);
+    // Every one of the first three is named by one of the words, not only described by it.
+    for (const item of list.slice(0, 3)) expect(`${item.title} ${item.popularNames.join(' ')} ${item.tags.join(' ')}`).toMatch(/ipva|doação|sangue/i);
+  });
+
   it('answers an empty list, not an error, for nonsense', async () => {
     expect(await items({ query: 'xyzzyqwv plugh' })).toEqual([]);
   });
