@@ -1,5 +1,13 @@
+import type { Locator, Page } from '@playwright/test';
 import { hydrated } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
+import { login } from './support/personal.ts';
+
+/** Whether an element is wholly inside the window, sideways. */
+async function fitsSideways(page: Page, element: Locator) {
+  const box = (await element.boundingBox())!;
+  return box.x >= 0 && box.x + box.width <= page.viewportSize()!.width + 0.5;
+}
 
 // Issue 3: responsive from 320 px wide. A page wider than the phone makes citizens scroll sideways to
 // read it; the header's link row may scroll inside itself, the page may not.
@@ -35,6 +43,38 @@ test.describe('small screens', () => {
       });
     });
   }
+
+  test.describe(() => {
+    test.use({ viewport: { width: 320, height: 640 } });
+
+    test('the header keeps every link in sight and, floating, the login (issue 12)', async ({ page, portal }) => {
+      await page.goto(portal.url('/list'));
+      await hydrated(page);
+      const open = page.getByRole('navigation', { name: 'Públicos' }).getByRole('link', { name: 'Dados abertos' });
+      expect(await fitsSideways(page, open)).toBe(true);
+      await page.mouse.wheel(0, 900);
+      await expect(page.getByTestId('site-header')).toHaveAttribute('data-floating', 'true');
+      const loginLink = page.getByTestId('site-header').getByRole('link', { name: 'ACESSO CIDADÃO' });
+      await expect(loginLink).toBeVisible();
+      expect(await fitsSideways(page, loginLink)).toBe(true);
+    });
+
+    test('a logged-in citizen keeps her name whole, and her bell, balance and menu while scrolling (issue 12)', async ({ page, loginPortal }) => {
+      await login(page, 'maria.silva', loginPortal.url('/list'));
+      const name = page.getByTestId('account-name');
+      await expect(name).toHaveText('Maria Silva');
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.mouse.wheel(0, 900);
+      const header = page.getByTestId('site-header');
+      await expect(header).toHaveAttribute('data-floating', 'true');
+      for (const control of [header.getByTestId('notifications-bell'), header.getByTestId('nota-piauiense-chip'), header.getByRole('button', { name: 'Menu de Maria Silva' })]) {
+        await expect(control).toBeVisible();
+        expect(await fitsSideways(page, control), JSON.stringify(await control.boundingBox())).toBe(true);
+      }
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(scroll).toBeLessThanOrEqual(client);
+    });
+  });
 
   test.describe(() => {
     test.use({ viewport: { width: 375, height: 800 } });

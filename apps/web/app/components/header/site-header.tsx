@@ -57,11 +57,11 @@ export function SiteHeader({ account, searchText }: { account?: ReactNode; searc
             <div className={styles.search}>
               <SearchForm key={searchText ?? ''} label="Serviços" hideLabel={floating} defaultValue={searchText} />
             </div>
-            <div className={styles.account}>
+            <div className={styles.account} data-signed-in={account ? '' : undefined}>
               {account ?? (
                 <a href={loginHref} className={styles.login}>
                   <CircleUser size={20} aria-hidden="true" />
-                  ACESSO CIDADÃO
+                  <span data-header-label>ACESSO CIDADÃO</span>
                 </a>
               )}
             </div>

@@ -28,7 +28,7 @@ export function AccountMenu({ shortName, level }: { shortName: string; level: Ac
       <MenuTrigger>
         <Button className={styles.trigger} aria-label={`Menu de ${shortName}`}>
           <CircleUser size={20} aria-hidden="true" />
-          <span className={styles.name} data-testid="account-name">
+          <span className={styles.name} data-testid="account-name" data-header-label>
             {shortName}
           </span>
           <ChevronDown size={16} aria-hidden="true" />
