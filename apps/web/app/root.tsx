@@ -2,6 +2,8 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
+import { AccessibilityBar } from './components/accessibility-bar/accessibility-bar.tsx';
+import { ACCESSIBILITY_SCRIPT } from './components/accessibility-bar/accessibility-settings.ts';
 import { FailureContent, NotFoundContent } from './components/error-page/error-page.tsx';
 import { SiteFooter } from './components/footer/site-footer.tsx';
 import { SiteHeader } from './components/header/site-header.tsx';
@@ -70,13 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#034ea2" />
+        {/* The citizen's contrast and text size, before the first paint (eMAG bar, issue 12). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ACCESSIBILITY_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
-        <a href="#conteudo" className="skip-link">
-          Ir para o conteúdo
-        </a>
+        <AccessibilityBar />
         <PersonalProviders citizen={data?.citizen ?? null}>
           <SiteHeader account={data?.citizen ? <PersonalAccount citizen={data.citizen} /> : undefined} searchText={query} />
           <NavigationProgress />

@@ -2,11 +2,12 @@ import { Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { catalogPath } from '../../lib/paths.ts';
 import { SITE } from '../../lib/site.ts';
+import { SHORTCUT_TARGETS } from '../accessibility-bar/accessibility-bar.tsx';
 import styles from './site-footer.module.css';
 
 export function SiteFooter() {
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} id={SHORTCUT_TARGETS.footer} tabIndex={-1}>
       <div className={`container ${styles.grid}`}>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className={styles.heading}>

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { catalogPath } from '../../lib/paths.ts';
 import { AUDIENCE_LINKS, SITE } from '../../lib/site.ts';
 import { BrandMark } from '../brand/brand.tsx';
+import { SHORTCUT_TARGETS } from '../accessibility-bar/accessibility-bar.tsx';
 import { SearchForm } from '../search-form/search-form.tsx';
 import styles from './site-header.module.css';
 
@@ -54,7 +55,7 @@ export function SiteHeader({ account, searchText }: { account?: ReactNode; searc
                 <span className="visually-hidden"> (página inicial)</span>
               </span>
             </Link>
-            <div className={styles.search}>
+            <div className={styles.search} id={SHORTCUT_TARGETS.search} tabIndex={-1}>
               <SearchForm key={searchText ?? ''} label="Serviços" hideLabel={floating} defaultValue={searchText} />
             </div>
             <div className={styles.account} data-signed-in={account ? '' : undefined}>
@@ -66,7 +67,7 @@ export function SiteHeader({ account, searchText }: { account?: ReactNode; searc
               )}
             </div>
           </div>
-          <nav aria-label="Públicos" className={styles.audiences}>
+          <nav aria-label="Públicos" className={styles.audiences} id={SHORTCUT_TARGETS.menu} tabIndex={-1}>
             <ul className="container">
               <li>
                 <NavLink to={AUDIENCE_LINKS.cidadao}>Cidadão</NavLink>
