@@ -31,13 +31,16 @@ test.describe('small screens', () => {
     test.describe(() => {
       test.use({ viewport: { width, height: 800 } });
 
-      test(`no page is wider than a ${width} px screen`, async ({ page, portal }) => {
+      test(`no page is wider than a ${width} px screen, and no heading leaves its box`, async ({ page, portal }) => {
         const wide: string[] = [];
-        for (const route of ROUTES) {
+        // A service whose title has a long word ('empreendimentos'), beside the usual routes (issue 12).
+        for (const route of [...ROUTES, '/trabalho-e-emprego/economia-solidaria']) {
           await page.goto(portal.url(route));
           await hydrated(page);
           const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
           if (scroll > client) wide.push(`${route || '/'}: ${scroll} px`);
+          const spilling = await page.locator('main h1, main h2').evaluateAll((headings) => headings.filter((h) => h.clientWidth > 1 && h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent));
+          if (spilling.length) wide.push(`${route || '/'}: ${spilling.join(', ')} leave their box`);
         }
         expect(wide).toEqual([]);
       });
@@ -46,6 +49,22 @@ test.describe('small screens', () => {
 
   test.describe(() => {
     test.use({ viewport: { width: 320, height: 640 } });
+
+    test("the search boxes show 'Qual serviço você procura?' whole (issue 12)", async ({ page, portal }) => {
+      await page.goto(portal.url(''));
+      await hydrated(page);
+      const cut = await page.locator('input[placeholder="Qual serviço você procura?"]').evaluateAll((inputs) =>
+        inputs.flatMap((input) => {
+          const style = getComputedStyle(input);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const needed = context.measureText((input as HTMLInputElement).placeholder).width;
+          return needed > room ? [`${Math.round(needed)} px of text in ${Math.round(room)} px`] : [];
+        }),
+      );
+      expect(cut).toEqual([]);
+    });
 
     test('the header keeps every link in sight and, floating, the login (issue 12)', async ({ page, portal }) => {
       await page.goto(portal.url('/list'));

@@ -1,5 +1,5 @@
 import type { CatalogItem } from '@portal/contracts';
-import { ExternalLink, FileDown, MonitorSmartphone } from 'lucide-react';
+import { ExternalLink, FileDown, MapPin, MonitorSmartphone } from 'lucide-react';
 import { serviceLinkMode } from '../../lib/links.ts';
 import styles from './service.module.css';
 
@@ -9,7 +9,17 @@ import styles from './service.module.css';
  */
 export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' | 'catalogDataRow' | 'title'> }) {
   const mode = serviceLinkMode(service.link, service.catalogDataRow);
-  if (mode === 'none') return <p className={styles.presencial}>Serviço realizado presencialmente</p>;
+  // Not a button that does nothing: a note that says where the service happens (issue 12).
+  if (mode === 'none')
+    return (
+      <p className={styles.presencial}>
+        <MapPin size={20} aria-hidden="true" />
+        <span>
+          <strong>Serviço realizado presencialmente</strong>
+          <span className={styles.presencialHint}>Veja abaixo as etapas e os locais de atendimento.</span>
+        </span>
+      </p>
+    );
   const label = (
     <>
       <MonitorSmartphone size={20} aria-hidden="true" /> Acessar Serviço Digital
