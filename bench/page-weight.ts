@@ -1,6 +1,7 @@
 // Page weight of the portal's main pages: the JavaScript and CSS a first visit downloads (raw and gzip),
 // plus the HTML itself. Run with `npx tsx bench/page-weight.ts` (or `npm run bench -- page-weight`);
 // it writes its own section of bench/README.md.
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { createDatabase, demoCatalog, seedCatalog } from '@portal/db';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -19,7 +20,9 @@ const PAGES: [name: string, path: string][] = [
 const database = await createDatabase();
 await database.migrate();
 await seedCatalog(database.db, await demoCatalog(), { demoActivity: true });
-const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', BASE_PATH: '/app/catalog' }), database, logger: false });
+// Production as the state runs it (the start-up refusals want its own secret, https address and no demo seed).
+const production = { NODE_ENV: 'production', VOTER_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: 'https://portal.pi.gov.br', SEED_DEMO: 'false' };
+const app = await buildApp({ config: loadConfig({ ...production, LOG_LEVEL: 'silent', BASE_PATH: '/app/catalog' }), database, logger: false });
 await app.ready();
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -52,6 +55,8 @@ for (const [name, path] of PAGES) {
   ] as const) {
     for (const url of set) {
       const size = await asset(url);
+      // PAGE_WEIGHT_FILES=1 lists each file, to see where the weight is.
+      if (process.env.PAGE_WEIGHT_FILES) console.log(name, url, size.gzip);
       total.files += 1;
       total.raw += size.raw;
       total.gzip += size.gzip;

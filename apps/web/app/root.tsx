@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { AccessibilityBar } from './components/accessibility-bar/accessibility-bar.tsx';
@@ -11,7 +11,9 @@ import { SnackbarRegion } from './components/snackbar/snackbar.tsx';
 import './lib/load-context.ts';
 import { FAVORITE_NOTICE_PARAM, favoriteNotice } from './features/favorites/favorites.ts';
 import { loadShellCitizen } from './routes/personal-data.server.ts';
-import { PageNotice, PersonalAccount, PersonalProviders } from './routes/personal-shell.tsx';
+import { PageNotice, PersonalProviders } from './routes/personal-shell.tsx';
+
+const PersonalAccount = lazy(() => import('./routes/personal-account.tsx'));
 import favicon from './favicon.svg?url';
 import './styles/global.css';
 import { keepDataAfterFailedAction } from './lib/revalidation.ts';
@@ -80,7 +82,16 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <AccessibilityBar />
         <PersonalProviders citizen={data?.citizen ?? null}>
-          <SiteHeader account={data?.citizen ? <PersonalAccount citizen={data.citizen} /> : undefined} searchText={query} />
+          <SiteHeader
+            account={
+              data?.citizen ? (
+                <Suspense fallback={null}>
+                  <PersonalAccount citizen={data.citizen} />
+                </Suspense>
+              ) : undefined
+            }
+            searchText={query}
+          />
           <NavigationProgress />
           <main id="conteudo" tabIndex={-1}>
             <PageNotice notice={data?.notice ?? null} />

@@ -3,25 +3,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { ServiceCardActionContext } from '../components/service-card/service-card.tsx';
 import { showSnackbar } from '../components/snackbar/snackbar.tsx';
-import { AccountMenu } from '../features/identity/account-menu.tsx';
 import { FavoriteStar } from '../features/favorites/favorite-star.tsx';
 import { FavoritesProvider } from '../features/favorites/favorites-context.tsx';
-import { BalanceChip } from '../features/nota-piauiense/balance-chip.tsx';
-import { NotificationsBell } from '../features/notifications/notifications-panel.tsx';
 import pageStyles from '../features/pages/pages.module.css';
 import type { ShellCitizen } from './personal-data.server.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
-
-/** The logged-in header: bell, Nota Piauiense chip, the citizen's menu. */
-export function PersonalAccount({ citizen }: { citizen: ShellCitizen }) {
-  return (
-    <>
-      <NotificationsBell unread={citizen.unread} />
-      <BalanceChip balance={citizen.balance} />
-      <AccountMenu shortName={citizen.shortName} level={citizen.level} />
-    </>
-  );
-}
 
 const cardStar = (service: { slug: string; title: string }) => <FavoriteStar slug={service.slug} title={service.title} size="s" />;
 
