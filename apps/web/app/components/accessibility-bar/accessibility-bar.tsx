@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { applySettings, FONT_STEPS, readSettings, type AccessibilitySettings } from './accessibility-settings.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { changeSettings as change, FONT_STEPS, settingsSnapshot, subscribeSettings } from './accessibility-settings.ts';
 import styles from './accessibility-bar.module.css';
 
 /** Where the eMAG shortcuts go (Alt+1 … Alt+4): each target can take focus (tabIndex -1). */
@@ -14,14 +14,13 @@ const SHORTCUTS = [
 
 /**
  * The accessibility bar Brazilian government sites carry (eMAG): shortcuts to the page's regions, also on
- * Alt+1 … Alt+4 (accesskey), and the high-contrast and text-size controls, which need JavaScript and appear
+ * Alt+1 … Alt+4 (a key handler: accesskey clashes with screen readers' own keys), and the high-contrast and text-size controls, which need JavaScript and appear
  * with it. The settings stay in this browser (accessibility-settings.ts).
  */
 export function AccessibilityBar() {
-  const [settings, setSettings] = useState<AccessibilitySettings | null>(null);
-  useEffect(() => setSettings(readSettings()), []);
-  // Browsers only focus an accesskey's link (Chromium) or need other modifiers (Firefox): Alt+1 … Alt+4 go
-  // straight to the region, as eMAG describes them.
+  // Null on the server and while hydrating: the controls need a script, and appear with it.
+  const settings = useSyncExternalStore(subscribeSettings, settingsSnapshot, () => null);
+  // Alt+1 … Alt+4 go straight to the region, as eMAG describes them.
   useEffect(() => {
     const jump = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -35,17 +34,13 @@ export function AccessibilityBar() {
     window.addEventListener('keydown', jump);
     return () => window.removeEventListener('keydown', jump);
   }, []);
-  const change = (next: AccessibilitySettings) => {
-    applySettings(next);
-    setSettings(next);
-  };
   return (
     <nav aria-label="Acessibilidade" className={styles.bar}>
       <div className={`container ${styles.inner}`}>
         <ul className={styles.shortcuts}>
           {SHORTCUTS.map((s) => (
             <li key={s.key}>
-              <a href={`#${s.target}`} accessKey={s.key}>
+              <a href={`#${s.target}`}>
                 {s.label} <kbd aria-hidden="true">{s.key}</kbd>
               </a>
             </li>

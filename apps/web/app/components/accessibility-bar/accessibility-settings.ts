@@ -34,5 +34,20 @@ export function applySettings(settings: AccessibilitySettings) {
   }
 }
 
+// The settings as React reads them (useSyncExternalStore): read once from storage, then as changed here.
+let current: AccessibilitySettings | null = null;
+const listeners = new Set<() => void>();
+export const subscribeSettings = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+export const settingsSnapshot = () => (current ??= readSettings());
+/** Applies and keeps new settings, and tells whoever shows them. */
+export function changeSettings(next: AccessibilitySettings) {
+  applySettings(next);
+  current = next;
+  for (const listener of listeners) listener();
+}
+
 /** The same as readSettings + applySettings, as a script that runs before the first paint. */
 export const ACCESSIBILITY_SCRIPT = `try{var s=JSON.parse(localStorage.getItem('${ACCESSIBILITY_KEY}')||'{}'),r=document.documentElement;if(s.contrast===true)r.dataset.contraste='alto';if(Number.isInteger(s.font)&&s.font>=${FONT_STEPS.min}&&s.font<=${FONT_STEPS.max}&&s.font!==0)r.dataset.fonte=String(s.font)}catch(e){}`;
