@@ -1,7 +1,7 @@
 import type { CategoryNode, DepartmentSummary } from '@portal/contracts';
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Form, Link } from 'react-router';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { Form, Link, useRouteLoaderData } from 'react-router';
 import { Icon } from '../../components/icon/icon.tsx';
 import { matches } from '../../lib/format.ts';
 import { catalogPath } from '../../lib/paths.ts';
@@ -11,6 +11,11 @@ import { useNavigate } from 'react-router';
 
 /** Where the list's filters fold above the results (catalog-list.module.css has the same width). */
 const PHONE_LAYOUT = '(max-width: 991px)';
+/**
+ * Opens the fold on a wide screen while the page is still being read, before its first paint: the page
+ * arrives folded, so a phone never sees the filters jump shut (layout shift), and a desktop never sees them fold.
+ */
+const OPEN_ON_WIDE = `(function(d){if(d&&!matchMedia('${PHONE_LAYOUT}').matches)d.open=true})(document.currentScript.previousElementSibling)`;
 
 export interface ListSidebarProps {
   query: string;
@@ -31,107 +36,111 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
   const [filter, setFilter] = useState(categoryFilter);
   const shown = categories.filter((c) => matches(c.name, filter));
   // On a phone the filters come before the results, folded (issue 12): a citizen opens them or scrolls past
-  // one line. The page arrives with them open (without a script they stay usable); on a wide screen there is
-  // nothing to fold, and the summary is hidden.
+  // one line. On a wide screen there is nothing to fold: OPEN_ON_WIDE opens it, and the summary is hidden.
+  const nonce = (useRouteLoaderData('root') as { nonce?: string } | undefined)?.nonce;
   const details = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
+  // Before paint, for a fold the browser draws itself (a navigation without a new page: no inline script runs),
+  // and again whenever the screen turns wide.
+  useLayoutEffect(() => {
     const phone = window.matchMedia(PHONE_LAYOUT);
-    if (details.current && phone.matches) details.current.open = false;
-    // Turned to a wide screen, where the fold has no summary to open it: open.
     const widen = () => {
       if (details.current && !phone.matches) details.current.open = true;
     };
+    widen();
     phone.addEventListener('change', widen);
     return () => phone.removeEventListener('change', widen);
   }, []);
   const active = [query && `“${query}”`, category?.name, departments.find((d) => d.slug === departmentSlug)?.shortName].filter(Boolean).join(' · ');
 
   return (
-    <details ref={details} className={styles.filters} open>
-      <summary className={styles.filtersSummary}>
-        <SlidersHorizontal size={18} aria-hidden="true" />
-        <span>Filtrar a lista</span>
-        {active ? <span className={styles.filtersActive}>{active}</span> : null}
-      </summary>
-      <aside className={styles.sidebar} aria-label="Filtros da lista">
-        <section className={styles.box}>
-          <h2 className={styles.boxTitle}>Filtro</h2>
-          <Form
-            method="get"
-            action={catalogPath('/buscar')}
-            role="search"
-            aria-label="Filtrar por palavra-chave"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const target = searchTarget(text, categorySlug);
-              if (target) navigate(catalogPath(target));
-            }}
-          >
-            <label htmlFor={keywordId} className="visually-hidden">
-              Palavra-chave
-            </label>
-            <div className={styles.keyword}>
-              <input id={keywordId} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder="Palavra-chave" maxLength={200} />
-              {categorySlug ? <input type="hidden" name="categoria" value={categorySlug} /> : null}
-              {query ? (
-                <Link to={catalogPath(clearKeywordTarget(categorySlug))} className={styles.clear} aria-label="Limpar palavra-chave" onClick={() => setText('')}>
-                  <X size={18} aria-hidden="true" />
-                </Link>
-              ) : null}
-              <button type="submit" className={styles.apply}>
-                Buscar
-              </button>
-            </div>
-          </Form>
-        </section>
-
-        <section className={styles.box}>
-          <h2 className={styles.boxTitle}>Por Categoria</h2>
-          {category ? (
-            <p className={styles.chip}>
-              <Icon name={category.icon} size={16} />
-              <span>{category.name}</span>
-              <Link to={catalogPath(clearCategoryTarget(query))} aria-label={`Remover a categoria ${category.name}`} className={styles.chipClear}>
-                <X size={16} aria-hidden="true" />
-              </Link>
-            </p>
-          ) : (
-            <Form method="get" className={styles.filter} onSubmit={(e) => e.preventDefault()}>
-              <label htmlFor={filterId} className="visually-hidden">
-                Filtrar categorias
+    <>
+      <details ref={details} className={styles.filters}>
+        <summary className={styles.filtersSummary}>
+          <SlidersHorizontal size={18} aria-hidden="true" />
+          <span>Filtrar a lista</span>
+          {active ? <span className={styles.filtersActive}>{active}</span> : null}
+        </summary>
+        <aside className={styles.sidebar} aria-label="Filtros da lista">
+          <section className={styles.box}>
+            <h2 className={styles.boxTitle}>Filtro</h2>
+            <Form
+              method="get"
+              action={catalogPath('/buscar')}
+              role="search"
+              aria-label="Filtrar por palavra-chave"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const target = searchTarget(text, categorySlug);
+                if (target) navigate(catalogPath(target));
+              }}
+            >
+              <label htmlFor={keywordId} className="visually-hidden">
+                Palavra-chave
               </label>
-              <input id={filterId} type="search" name="filtroCategoria" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filtrar categorias" />
-              <noscript>
-                <button type="submit">Filtrar</button>
-              </noscript>
+              <div className={styles.keyword}>
+                <input id={keywordId} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder="Palavra-chave" maxLength={200} />
+                {categorySlug ? <input type="hidden" name="categoria" value={categorySlug} /> : null}
+                {query ? (
+                  <Link to={catalogPath(clearKeywordTarget(categorySlug))} className={styles.clear} aria-label="Limpar palavra-chave" onClick={() => setText('')}>
+                    <X size={18} aria-hidden="true" />
+                  </Link>
+                ) : null}
+                <button type="submit" className={styles.apply}>
+                  Buscar
+                </button>
+              </div>
             </Form>
-          )}
-          <ul className={styles.categoryList}>
-            {shown.map((c) => (
-              <li key={c.slug}>
-                <Link to={catalogPath(categoryTarget(c.slug))} aria-current={c.slug === category?.slug ? 'page' : undefined}>
-                  <Icon name={c.icon} size={18} />
-                  <span>{c.name}</span>
-                </Link>
-              </li>
-            ))}
-            {!shown.length ? <li className={styles.muted}>Nenhuma categoria encontrada</li> : null}
-          </ul>
-        </section>
+          </section>
 
-        <section className={styles.box}>
-          <h2 className={styles.boxTitle}>Por Órgão</h2>
-          <ul className={styles.departmentList}>
-            {departments.map((d) => (
-              <li key={d.slug}>
-                <Link to={catalogPath(departmentTarget(d.slug))} aria-current={d.slug === departmentSlug ? 'page' : undefined} title={d.name}>
-                  {d.shortName}
+          <section className={styles.box}>
+            <h2 className={styles.boxTitle}>Por Categoria</h2>
+            {category ? (
+              <p className={styles.chip}>
+                <Icon name={category.icon} size={16} />
+                <span>{category.name}</span>
+                <Link to={catalogPath(clearCategoryTarget(query))} aria-label={`Remover a categoria ${category.name}`} className={styles.chipClear}>
+                  <X size={16} aria-hidden="true" />
                 </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </aside>
-    </details>
+              </p>
+            ) : (
+              <Form method="get" className={styles.filter} onSubmit={(e) => e.preventDefault()}>
+                <label htmlFor={filterId} className="visually-hidden">
+                  Filtrar categorias
+                </label>
+                <input id={filterId} type="search" name="filtroCategoria" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filtrar categorias" />
+                <noscript>
+                  <button type="submit">Filtrar</button>
+                </noscript>
+              </Form>
+            )}
+            <ul className={styles.categoryList}>
+              {shown.map((c) => (
+                <li key={c.slug}>
+                  <Link to={catalogPath(categoryTarget(c.slug))} aria-current={c.slug === category?.slug ? 'page' : undefined}>
+                    <Icon name={c.icon} size={18} />
+                    <span>{c.name}</span>
+                  </Link>
+                </li>
+              ))}
+              {!shown.length ? <li className={styles.muted}>Nenhuma categoria encontrada</li> : null}
+            </ul>
+          </section>
+
+          <section className={styles.box}>
+            <h2 className={styles.boxTitle}>Por Órgão</h2>
+            <ul className={styles.departmentList}>
+              {departments.map((d) => (
+                <li key={d.slug}>
+                  <Link to={catalogPath(departmentTarget(d.slug))} aria-current={d.slug === departmentSlug ? 'page' : undefined} title={d.name}>
+                    {d.shortName}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </details>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: OPEN_ON_WIDE }} />
+    </>
   );
 }
