@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -8,33 +7,24 @@ import type { IdentitySettings } from './settings.ts';
 
 export type EndProviderSession = (session: { refreshToken: string | null }) => Promise<void>;
 
-const sameSecret = (given: string | undefined, expected: string) =>
-  given !== undefined && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-
 /**
- * Ends, at the embedded provider, the login a refresh token belongs to: its session (the next login asks for
- * the password again) and every token of its grant. The caller names its client; a confidential client also
- * proves it with its secret. 'client' when it does not, 'token' when the token is unknown, another client's
- * or already ended.
+ * Ends, at the embedded provider, the login a refresh token of `clientId` belongs to: its session (the next
+ * login asks for the password again) and every token of its grant. False when the token is unknown, another
+ * client's or already ended. The caller has authenticated the client.
  */
-export async function endEmbeddedLogin(
-  db: Database,
-  provider: Provider,
-  caller: { clientId: string | undefined; clientSecret?: string | undefined; refreshToken: string },
-): Promise<'ended' | 'client' | 'token'> {
-  const registered = caller.clientId ? await provider.Client.find(caller.clientId) : undefined;
-  if (!registered) return 'client';
-  if (registered.clientAuthMethod !== 'none' && !sameSecret(caller.clientSecret, registered.clientSecret ?? '')) return 'client';
-  const token = await provider.RefreshToken.find(caller.refreshToken);
-  if (!token || token.clientId !== registered.clientId) return 'token';
+export async function endEmbeddedLogin(db: Database, provider: Provider, clientId: string, refreshToken: string): Promise<boolean> {
+  const token = await provider.RefreshToken.find(refreshToken);
+  if (!token || token.clientId !== clientId) return false;
   const session = token.sessionUid ? await provider.Session.findByUid(token.sessionUid) : undefined;
   await session?.destroy();
-  if (token.grantId) {
-    await repository.revokeOidcGrant(db, token.grantId);
-    await (await provider.Grant.find(token.grantId))?.destroy();
+  if (!token.grantId) {
+    await token.destroy();
+    return true;
   }
-  await token.destroy();
-  return 'ended';
+  // Every row of the grant (this token, its rotations, access codes), then the grant itself (kept by its own id).
+  await repository.revokeOidcGrant(db, token.grantId);
+  await (await provider.Grant.find(token.grantId))?.destroy();
+  return true;
 }
 
 /**
@@ -48,8 +38,7 @@ export function providerLogout(app: FastifyInstance, settings: IdentitySettings,
   return async ({ refreshToken }) => {
     if (!refreshToken) return;
     if (provider) {
-      const clientSecret = (await provider.Client.find(settings.clientId))?.clientSecret;
-      await endEmbeddedLogin(app.db, provider, { clientId: settings.clientId, clientSecret, refreshToken });
+      await endEmbeddedLogin(app.db, provider, settings.clientId, refreshToken);
       return;
     }
     const config = await app.identity.oidc();

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -20,12 +21,26 @@ function clientCredentials(request: FastifyRequest, form: Record<string, string 
   return { clientId: form.client_id, clientSecret: form.client_secret };
 }
 
+const sameSecret = (given: string | undefined, expected: string) =>
+  given !== undefined && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+/** The id of the client a request names, when it is registered and, for a confidential client, proves it. */
+async function authenticatedClient(provider: Provider, request: FastifyRequest, form: Record<string, string | undefined>): Promise<string | null> {
+  const { clientId, clientSecret } = clientCredentials(request, form);
+  const client = clientId ? await provider.Client.find(clientId) : undefined;
+  if (!client) return null;
+  if (client.clientAuthMethod !== 'none' && !sameSecret(clientSecret, client.clientSecret ?? '')) return null;
+  return client.clientId;
+}
+
+const UNKNOWN_CLIENT = 'Cliente não identificado: informe client_id (e o segredo de um cliente confidencial).';
+
 type Raw = IncomingMessage & { originalUrl?: string; body?: unknown };
 
 /**
  * oidc-provider (a Koa app) at EMBEDDED_MOUNT: the raw request goes to it with the mount path stripped. The
  * paths it had at /auth before (LEGACY_ROUTES) are rewritten to their new names; the login pages at
- * /auth/interaction are interaction.routes.ts's. Two endpoints are answered here instead (see keycloakRoutes).
+ * /auth/interaction are interaction.routes.ts's. Three endpoints are answered here instead (see keycloakRoutes).
  */
 export async function mountProvider(app: FastifyInstance, provider: Provider, settings: IdentitySettings) {
   const callback = provider.callback();
@@ -101,9 +116,11 @@ const keycloakRoutes =
         return pass(request, reply, PROVIDER_ROUTES.end_session);
       }
       reply.header('cache-control', 'no-store');
-      const ended = await endEmbeddedLogin(app.db, provider, { ...clientCredentials(request, form), refreshToken: form.refresh_token });
-      if (ended === 'client') return reply.code(401).send({ error: 'unauthorized_client', error_description: 'Cliente não identificado: informe client_id (e o segredo de um cliente confidencial).' });
-      if (ended === 'token') return reply.code(400).send({ error: 'invalid_grant', error_description: 'Token de atualização inválido ou já encerrado.' });
+      const clientId = await authenticatedClient(provider, request, form);
+      if (!clientId) return reply.code(401).send({ error: 'unauthorized_client', error_description: UNKNOWN_CLIENT });
+      if (!(await endEmbeddedLogin(app.db, provider, clientId, form.refresh_token))) {
+        return reply.code(400).send({ error: 'invalid_grant', error_description: 'Token de atualização inválido ou já encerrado.' });
+      }
       return reply.code(204).send();
     });
 
@@ -111,8 +128,9 @@ const keycloakRoutes =
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       reply.header('cache-control', 'no-store');
       if (!form.token) return reply.code(400).send({ error: 'invalid_request', error_description: 'Informe o token a revogar (token).' });
-      const ended = await endEmbeddedLogin(app.db, provider, { ...clientCredentials(request, form), refreshToken: form.token });
-      if (ended === 'client') return reply.code(401).send({ error: 'invalid_client', error_description: 'Cliente não identificado: informe client_id (e o segredo de um cliente confidencial).' });
+      const clientId = await authenticatedClient(provider, request, form);
+      if (!clientId) return reply.code(401).send({ error: 'invalid_client', error_description: UNKNOWN_CLIENT });
+      await endEmbeddedLogin(app.db, provider, clientId, form.token);
       return reply.code(200).send();
     };
     app.post(`${EMBEDDED_MOUNT}${PROVIDER_ROUTES.revocation}`, { schema: { hide: true } }, revoke);

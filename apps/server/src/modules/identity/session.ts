@@ -5,6 +5,7 @@ import * as client from 'openid-client';
 import { highestAccessLevel, shortName } from './claims.ts';
 import * as repository from './identity.repository.ts';
 import type { EndProviderSession } from './provider-logout.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { SESSION_COOKIE } from '../../plugins/security.ts';
 import type { IdentitySettings } from './settings.ts';
 
@@ -112,18 +113,19 @@ async function appWebViewSession(app: FastifyInstance, request: FastifyRequest):
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = request.url.split('?')[0]!.replace(/\/$/, '');
   if (!APP_WEBVIEW_PAGES.includes(path) && !APP_WEBVIEW_DOWNLOAD.test(path)) return null;
-  const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const session = (user: AuthUser, token: string): WebSession => ({
+    user: toCitizen(user.sub, user.claims as Record<string, unknown>),
+    claims: user.claims as Record<string, unknown>,
+    accessToken: token,
+    accessTokenExpiresAt: new Date((user.claims.exp ?? 0) * 1000),
+  });
+  // A bearer header was checked already, for every request (plugins/auth.ts): its verdict stands.
+  if (request.headers.authorization) return request.user ? session(request.user, request.headers.authorization.replace(/^Bearer\s+/i, '')) : null;
   const cookie = request.cookies[APP_TOKEN_COOKIE];
-  const token = header ?? (cookie && cookie.length < 8000 ? Buffer.from(decodeURIComponent(cookie), 'base64').toString('utf8') : undefined);
-  if (!token) return null;
+  if (!cookie || cookie.length > 8000) return null;
+  const token = Buffer.from(cookie, 'base64').toString('utf8');
   try {
-    const user = request.user && header ? request.user : await app.verifyAccessToken(token);
-    return {
-      user: toCitizen(user.sub, user.claims as Record<string, unknown>),
-      claims: user.claims as Record<string, unknown>,
-      accessToken: token,
-      accessTokenExpiresAt: new Date((user.claims.exp ?? 0) * 1000),
-    };
+    return session(await app.verifyAccessToken(token), token);
   } catch (err) {
     request.log.info({ reason: (err as Error).message }, 'app token refused on a WebView page');
     return null;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { changeSettings as change, FONT_STEPS, settingsSnapshot, subscribeSettings } from './accessibility-settings.ts';
+import { changeSettings as change, DEFAULT_SETTINGS, FONT_STEPS, settingsSnapshot, subscribeSettings } from './accessibility-settings.ts';
 import styles from './accessibility-bar.module.css';
 
 /** Where the eMAG shortcuts go (Alt+1 … Alt+4): each target can take focus (tabIndex -1). */
@@ -18,8 +18,9 @@ const SHORTCUTS = [
  * with it. The settings stay in this browser (accessibility-settings.ts).
  */
 export function AccessibilityBar() {
-  // Null on the server and while hydrating: the controls need a script, and appear with it.
-  const settings = useSyncExternalStore(subscribeSettings, settingsSnapshot, () => null);
+  // The server draws the controls with the defaults, hidden until the scripts run (global CSS), so that they
+  // take their place from the first paint: appearing later would push the page down (layout shift).
+  const settings = useSyncExternalStore(subscribeSettings, settingsSnapshot, () => DEFAULT_SETTINGS);
   // Alt+1 … Alt+4 go straight to the region, as eMAG describes them.
   useEffect(() => {
     const jump = (event: KeyboardEvent) => {
@@ -46,33 +47,31 @@ export function AccessibilityBar() {
             </li>
           ))}
         </ul>
-        {settings ? (
-          <ul className={styles.controls}>
-            <li>
-              <button type="button" aria-pressed={settings.contrast} onClick={() => change({ ...settings, contrast: !settings.contrast })}>
-                Alto contraste
-              </button>
-            </li>
-            <li>
-              <button type="button" disabled={settings.font >= FONT_STEPS.max} onClick={() => change({ ...settings, font: settings.font + 1 })}>
-                A+
-                <span className="visually-hidden"> (aumentar o texto)</span>
-              </button>
-            </li>
-            <li>
-              <button type="button" disabled={settings.font <= FONT_STEPS.min} onClick={() => change({ ...settings, font: settings.font - 1 })}>
-                A-
-                <span className="visually-hidden"> (diminuir o texto)</span>
-              </button>
-            </li>
-            <li>
-              <button type="button" disabled={settings.font === 0} onClick={() => change({ ...settings, font: 0 })}>
-                A
-                <span className="visually-hidden"> (texto no tamanho normal)</span>
-              </button>
-            </li>
-          </ul>
-        ) : null}
+        <ul className={styles.controls}>
+          <li>
+            <button type="button" aria-pressed={settings.contrast} onClick={() => change({ ...settings, contrast: !settings.contrast })}>
+              Alto contraste
+            </button>
+          </li>
+          <li>
+            <button type="button" disabled={settings.font >= FONT_STEPS.max} onClick={() => change({ ...settings, font: settings.font + 1 })}>
+              A+
+              <span className="visually-hidden"> (aumentar o texto)</span>
+            </button>
+          </li>
+          <li>
+            <button type="button" disabled={settings.font <= FONT_STEPS.min} onClick={() => change({ ...settings, font: settings.font - 1 })}>
+              A-
+              <span className="visually-hidden"> (diminuir o texto)</span>
+            </button>
+          </li>
+          <li>
+            <button type="button" disabled={settings.font === 0} onClick={() => change({ ...settings, font: 0 })}>
+              A
+              <span className="visually-hidden"> (texto no tamanho normal)</span>
+            </button>
+          </li>
+        </ul>
       </div>
     </nav>
   );

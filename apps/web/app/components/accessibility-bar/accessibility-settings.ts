@@ -10,6 +10,9 @@ export interface AccessibilitySettings {
   font: number;
 }
 
+/** What the server renders (it cannot read the browser's choice); the script corrects it after hydration. */
+export const DEFAULT_SETTINGS: AccessibilitySettings = { contrast: false, font: 0 };
+
 export function readSettings(): AccessibilitySettings {
   try {
     const saved = JSON.parse(localStorage.getItem(ACCESSIBILITY_KEY) ?? '{}') as Partial<AccessibilitySettings>;

@@ -1,7 +1,8 @@
 import type { CategoryNode, DepartmentSummary } from '@portal/contracts';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { Form, Link, useRouteLoaderData } from 'react-router';
+import { Form, Link } from 'react-router';
+import { useNonce } from '../../lib/use-nonce.ts';
 import { Icon } from '../../components/icon/icon.tsx';
 import { matches } from '../../lib/format.ts';
 import { catalogPath } from '../../lib/paths.ts';
@@ -37,7 +38,7 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
   const shown = categories.filter((c) => matches(c.name, filter));
   // On a phone the filters come before the results, folded (issue 12): a citizen opens them or scrolls past
   // one line. On a wide screen there is nothing to fold: OPEN_ON_WIDE opens it, and the summary is hidden.
-  const nonce = (useRouteLoaderData('root') as { nonce?: string } | undefined)?.nonce;
+  const nonce = useNonce();
   const details = useRef<HTMLDetailsElement>(null);
   // Before paint, for a fold the browser draws itself (a navigation without a new page: no inline script runs),
   // and again whenever the screen turns wide.

@@ -1,7 +1,8 @@
 import type { CategoryNode } from '@portal/contracts';
 import { Briefcase, Building2, ChevronDown, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
+import { useNonce } from '../../lib/use-nonce.ts';
 import { Icon } from '../../components/icon/icon.tsx';
 import { SearchForm } from '../../components/search-form/search-form.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -26,7 +27,7 @@ function drawnBanner(): number | null {
 
 export function HomeBanner({ index }: { index: number }) {
   const [chosen] = useState(() => drawnBanner() ?? index);
-  const nonce = (useRouteLoaderData('root') as { nonce?: string } | undefined)?.nonce;
+  const nonce = useNonce();
   const banner = BANNERS[chosen % BANNERS.length]!;
   return (
     <section className={styles.banner} aria-labelledby="home-title" data-banner={chosen + 1}>
