@@ -33,6 +33,11 @@ export default defineConfig(
     },
   },
   {
+    // The service worker is a plain script the browser runs as it is (apps/web/public/sw.js).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: globals.serviceworker, sourceType: 'script' },
+  },
+  {
     files: ['apps/web/app/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },

@@ -40,7 +40,11 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
   return keepDataAfterFailedAction(args);
 }
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: favicon, type: 'image/svg+xml' }];
+// The manifest (public/) makes the portal installable on a phone's home screen (issue 12).
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: favicon, type: 'image/svg+xml' },
+  { rel: 'manifest', href: `${import.meta.env.BASE_URL}manifest.webmanifest` },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The logged-in citizen's header (null when anonymous); tokens stay on the server.
@@ -75,7 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#034ea2" />
         {/* The citizen's contrast and text size, before the first paint (eMAG bar, issue 12). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ACCESSIBILITY_SCRIPT }} />
+        {/* data-offline: the one script a saved copy keeps when read without a connection (public/sw.js). */}
+        <script nonce={nonce} data-offline="" dangerouslySetInnerHTML={{ __html: ACCESSIBILITY_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -61,7 +61,15 @@ async function clientFiles(app: FastifyInstance, { clientDir, base }: { clientDi
     prefix: `${base}/`,
     wildcard: false,
     globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
-    setHeaders: headers('public, max-age=3600'),
+    setHeaders: (res: { setHeader(name: string, value: string): unknown }, path: string) => {
+      headers('public, max-age=3600')(res, path);
+      // The service worker (public/sw.js) looks after the whole portal's pages, not only the catalog's, and a
+      // new version reaches browsers at their next visit (docs/decisions/021-saved-copies-offline.md).
+      if (/\/sw\.js(\.br|\.gz)?$/.test(path)) {
+        res.setHeader('service-worker-allowed', '/');
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
   });
 }
 
