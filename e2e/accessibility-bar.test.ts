@@ -1,5 +1,9 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { axe, hydrated } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
+import { startPortal } from './support/portal.ts';
 
 // Issue 12: the eMAG accessibility bar Brazilian government sites carry: shortcuts to the page's regions
 // (Alt+1 … Alt+4), high contrast and text size, kept between pages and visits.
@@ -56,5 +60,41 @@ test.describe('the accessibility bar (eMAG)', () => {
     await expect(page.locator('html')).toHaveCSS('font-size', '16px');
     await page.reload();
     await expect(page.locator('html')).not.toHaveAttribute('data-contraste', 'alto');
+  });
+});
+
+test.describe('VLibras, where the operator turns it on', () => {
+  test('the widget starts under the pages’ security policy, from the address VLIBRAS_URL names', async ({ page }) => {
+    // A local stand-in for https://vlibras.gov.br/app: the widget's script, which fills the button VLibras documents.
+    const plugin = `window.VLibras = { Widget: function (root) {
+      var place = document.querySelector('[vw-access-button]');
+      place.innerHTML = '<button type="button">Traduzir para Libras</button>';
+      place.dataset.root = root;
+    } };`;
+    const standIn = createServer((req, res) => {
+      if (req.url !== '/app/vlibras-plugin.js') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(plugin);
+    });
+    standIn.listen(0, '127.0.0.1');
+    await once(standIn, 'listening');
+    const root = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/app`;
+    const portal = await startPortal({ VLIBRAS_URL: root });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    try {
+      await page.goto(portal.url('/transito-e-veiculos/renovacao-da-cnh'));
+      await expect(page.getByRole('button', { name: 'Traduzir para Libras' })).toBeVisible();
+      await expect(page.locator('[vw-access-button]')).toHaveAttribute('data-root', root);
+      await hydrated(page);
+      // Still there once React has taken over the page, and after moving to another page inside the app.
+      await page.getByRole('link', { name: 'Início' }).first().click();
+      await expect(page.getByRole('button', { name: 'Traduzir para Libras' })).toBeVisible();
+      expect(refused).toEqual([]);
+    } finally {
+      await portal.close();
+      standIn.close();
+    }
   });
 });

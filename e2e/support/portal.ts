@@ -24,13 +24,13 @@ export interface Portal {
  * demo database. The port is chosen first so that PUBLIC_URL (which absolute links and the provider's issuer
  * and redirect addresses use, never the Host header) is the browser's address.
  */
-async function start(host: '127.0.0.1' | 'localhost'): Promise<Portal> {
+async function start(host: '127.0.0.1' | 'localhost', env: Record<string, string> = {}): Promise<Portal> {
   const dump = process.env[DUMP_ENV];
   if (!dump) throw new Error(`${DUMP_ENV} is not set: run the browser tests with \`npx playwright test\` (its global setup seeds the database)`);
   const database = await createDatabase({ loadDataDir: new Blob([await readFile(dump)]) });
   const port = await freePort();
   const origin = `http://${host}:${port}`;
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: origin, PORT: String(port) }), database, logger: false });
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: origin, PORT: String(port), ...env }), database, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -43,7 +43,8 @@ async function start(host: '127.0.0.1' | 'localhost'): Promise<Portal> {
   };
 }
 
-export const startPortal = () => start('127.0.0.1');
+/** `env`: settings of this portal only (e.g. VLIBRAS_URL), as environment variables. */
+export const startPortal = (env?: Record<string, string>) => start('127.0.0.1', env);
 
 /** The portal whose 'Acesso Cidadão' login the browser goes through, at http://localhost:{port}. */
 export const startPortalWithLogin = () => start('localhost');

@@ -166,6 +166,29 @@ describe('headers: one policy, from helmet, on pages, API, /docs and the identit
     expect(String(again.headers['content-security-policy'])).not.toContain(nonce!);
   });
 
+  it('loads nothing from outside unless the operator turns VLibras on, and then only what its player needs, from its origin', async () => {
+    const anonymous = await t.app.inject({ url: SERVICE });
+    expect(/vlibras-plugin|vw-access-button|VLibras\.Widget/.test(anonymous.body), 'the page loads VLibras').toBe(false);
+    // (form-action names the hosts services' forms post to; nothing else names another site.)
+    const policy = String(anonymous.headers['content-security-policy']).replace(/form-action [^;]+/, '');
+    expect(policy).not.toMatch(/unsafe-eval|blob:|https?:\/\//);
+    const withWidget = await createTestApp({ env: { VLIBRAS_URL: 'https://vlibras.gov.br/app/' } });
+    try {
+      for (const cookie of [undefined, await withWidget.webSession('maria.silva')]) {
+        const res = await withWidget.app.inject({ url: SERVICE, headers: cookie ? { cookie } : {} });
+        expect(res.body).toContain('<script src="https://vlibras.gov.br/app/vlibras-plugin.js" defer=""');
+        expect(res.body).toContain('new window.VLibras.Widget("https://vlibras.gov.br/app")');
+        expect(res.body).toContain('vw-access-button');
+        const csp = String(res.headers['content-security-policy']);
+        expect(/script-src ([^;]+)/.exec(csp)![1]).toMatch(/^'self' ('\S+' )+https:\/\/vlibras\.gov\.br 'unsafe-eval' 'wasm-unsafe-eval' blob:$/);
+        expect(/connect-src ([^;]+)/.exec(csp)![1]).toBe("'self' https://vlibras.gov.br blob:");
+        expect(csp).toContain("object-src 'none'");
+      }
+    } finally {
+      await withWidget.close();
+    }
+  });
+
   it("lets forms post only to us and to the hosts services' data forms post to", async () => {
     const res = await t.app.inject({ url: SERVICE });
     const formAction = /form-action ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';

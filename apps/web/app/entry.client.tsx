@@ -22,7 +22,9 @@ if ('serviceWorker' in navigator) {
     navigator.serviceWorker
       .register(`${import.meta.env.BASE_URL}sw.js`, { scope: '/' })
       // This page came before the worker: it asks to be saved as well (the worker keeps service pages only).
-      .then(() => first && navigator.serviceWorker.ready.then((ready) => ready.active?.postMessage({ save: location.href })))
+      .then(async () => {
+        if (first) (await navigator.serviceWorker.ready).active?.postMessage({ save: location.href });
+      })
       .catch(() => {});
   };
   // The app's modules may run after the load event (they are imported by an inline module script).

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import { AccessibilityBar } from './components/accessibility-bar/accessibility-bar.tsx';
 import { ACCESSIBILITY_SCRIPT } from './components/accessibility-bar/accessibility-settings.ts';
+import { VLibras } from './components/accessibility-bar/vlibras.tsx';
 import { FailureContent, NotFoundContent } from './components/error-page/error-page.tsx';
 import { SiteFooter } from './components/footer/site-footer.tsx';
 import { SiteHeader } from './components/header/site-header.tsx';
@@ -49,7 +50,12 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The logged-in citizen's header (null when anonymous); tokens stay on the server.
   const citizen = await loadShellCitizen(context);
-  return { nonce: context.cspNonce, citizen, notice: favoriteNotice(new URL(request.url).searchParams.get(FAVORITE_NOTICE_PARAM)) };
+  return {
+    nonce: context.cspNonce,
+    citizen,
+    notice: favoriteNotice(new URL(request.url).searchParams.get(FAVORITE_NOTICE_PARAM)),
+    vlibras: context.vlibrasUrl,
+  };
 }
 
 function NavigationProgress() {
@@ -105,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </PersonalProviders>
         <SiteFooter />
         <SnackbarRegion />
+        {data?.vlibras ? <VLibras url={data.vlibras} nonce={nonce} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -43,4 +43,6 @@ export interface WebLoadContext {
   log: WebLogger;
   /** this response's Content-Security-Policy nonce */
   cspNonce: string;
+  /** where the VLibras widget is served from (VLIBRAS_URL), or null: the operator has not turned it on */
+  vlibrasUrl: string | null;
 }

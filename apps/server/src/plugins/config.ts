@@ -99,6 +99,12 @@ export const ConfigSchema = z.object({
    * (https://exp.host/--/api/v2/push/send) in production; unset, nothing leaves the machine
    */
   PUSH_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'PUSH_URL must be an http(s) URL, e.g. https://exp.host/--/api/v2/push/send' }).optional()),
+  /**
+   * the federal VLibras widget (Libras translation), from where it is served: https://vlibras.gov.br/app. Unset
+   * (the default), nothing is loaded from outside the portal; set, every page loads it and the pages' policy
+   * allows what its player needs (eval, WebAssembly and blob: scripts, from that origin only)
+   */
+  VLIBRAS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'VLIBRAS_URL must be an http(s) URL, e.g. https://vlibras.gov.br/app' }).optional()),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
   // Open data (issue 5): where the /dados screens fetch from. A path means this server (the built-in

@@ -92,19 +92,25 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.decorateReply('sharedStatic', false);
 
   await app.register(cookie);
+  // The VLibras widget, when the operator turns it on (VLIBRAS_URL): its legacy Unity player evaluates code and
+  // runs WebAssembly and blob: scripts, so the pages allow that, and the widget's origin, and nothing more.
+  const vlibras = app.config.VLIBRAS_URL ? [new URL(app.config.VLIBRAS_URL).origin] : [];
+  const vlibrasScripts = vlibras.length ? [...vlibras, "'unsafe-eval'", "'wasm-unsafe-eval'", 'blob:'] : [];
+  const vlibrasFiles = vlibras.length ? [...vlibras, 'blob:'] : [];
   const options = {
     // Pages: scripts only from us with this response's nonce; style attributes stay allowed (React's `style`).
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonceSource],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", nonceSource, ...vlibrasScripts],
+        styleSrc: ["'self'", "'unsafe-inline'", ...vlibras],
+        imgSrc: ["'self'", 'data:', ...vlibrasFiles],
+        fontSrc: ["'self'", ...vlibras],
+        connectSrc: ["'self'", ...vlibrasFiles],
+        mediaSrc: ["'self'", ...vlibrasFiles],
         manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
+        workerSrc: ["'self'", ...vlibrasFiles],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],

@@ -116,6 +116,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
 
   // Pages build absolute links (canonical, Open Graph) from the request's URL: the public address, never the Host header.
   const origin = publicOrigin(app.config);
+  const vlibrasUrl = app.config.VLIBRAS_URL?.replace(/\/$/, '') ?? null;
 
   const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
@@ -150,7 +151,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       }
       return { status: answer.statusCode, headers, body: parsed, bytes: answer.rawPayload };
     };
-    const loadContext: WebLoadContext = { api, citizen: session.citizen, sessionUnavailable: session.unavailable, log: request.log, cspNonce: cspNonce(reply.raw) };
+    const loadContext: WebLoadContext = { api, citizen: session.citizen, sessionUnavailable: session.unavailable, log: request.log, cspNonce: cspNonce(reply.raw), vlibrasUrl };
     const webRequest = toWebRequest(request, reply, origin);
     const response = await handle(webRequest, loadContext);
     if (webRequest.signal.aborted) {

@@ -23,6 +23,7 @@ function fakeContext(reply: (call: ApiCall) => ApiAnswer) {
     log,
     sessionUnavailable: async () => false,
     cspNonce: 'n',
+    vlibrasUrl: null,
   } satisfies AppLoadContext;
   return { context, calls, log };
 }

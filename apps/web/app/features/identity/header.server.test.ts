@@ -16,6 +16,7 @@ function context(me: { status: number; body: unknown }) {
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
     sessionUnavailable: async () => false,
     cspNonce: 'n',
+    vlibrasUrl: null,
   } satisfies AppLoadContext;
   return { value, calls };
 }
