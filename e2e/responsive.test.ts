@@ -70,6 +70,32 @@ test.describe('small screens', () => {
       expect(cut).toEqual([]);
     });
 
+    test('the home banner shows its illustration whole or not at all, never a cut piece (issue 12)', async ({ page, context, portal }) => {
+      await page.goto(portal.url(''));
+      const sources = [...new Set((await page.content()).match(/[^"\\]+banner-\d[^"\\]*\.svg/g))];
+      expect(sources).toHaveLength(4);
+      // Each drawing opened on its own in a window the size of the hero's box: what the box shows.
+      const drawing = await context.newPage();
+      for (const width of [320, 375, 414, 768, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 740 });
+        const box = (await page.locator('[data-banner] > img').boundingBox())!;
+        await drawing.setViewportSize({ width: Math.round(box.width), height: Math.round(box.height) });
+        for (const source of sources) {
+          await drawing.goto(new URL(source, portal.origin).href);
+          const cut = await drawing.locator('.art').evaluateAll((parts) =>
+            parts.flatMap((part) => {
+              if (getComputedStyle(part).display === 'none') return [];
+              const r = part.getBoundingClientRect();
+              const outside = r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight;
+              const whole = r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight;
+              return outside || whole ? [] : [`${Math.round(r.left)}–${Math.round(r.right)} of ${innerWidth}`];
+            }),
+          );
+          expect(cut, `${source} in a ${Math.round(box.width)} × ${Math.round(box.height)} hero`).toEqual([]);
+        }
+      }
+    });
+
     test('the header keeps every link in sight and, floating, the login (issue 12)', async ({ page, portal }) => {
       await page.goto(portal.url('/list'));
       await hydrated(page);
