@@ -123,6 +123,15 @@ test.describe('small screens', () => {
       const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(scroll).toBeLessThanOrEqual(client);
     });
+
+    test('the Nota Piauiense amounts line up under their labels (issue 12)', async ({ page, loginPortal }) => {
+      await login(page, 'maria.silva', loginPortal.url());
+      await page.goto(`${loginPortal.origin}/app/app-nota-piauiense`);
+      const terms = page.locator('main dl').first().locator('dt');
+      await expect(terms).toHaveText(['Saldo disponível', 'Saldo pendente', 'Valor mínimo para saque']);
+      const offsets = await terms.evaluateAll((dts) => dts.map((dt) => Math.round(dt.nextElementSibling!.getBoundingClientRect().left - dt.getBoundingClientRect().left)));
+      expect(offsets).toEqual([0, 0, 0]);
+    });
   });
 
   test.describe(() => {

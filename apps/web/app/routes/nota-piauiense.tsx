@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react
 import { cleanBalance, MINIMUM_WITHDRAWAL } from '../features/nota-piauiense/balance.ts';
 import { loadNotaPiauiense } from '../features/nota-piauiense/nota-piauiense.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
+import nota from '../features/nota-piauiense/nota-piauiense.module.css';
 import styles from '../features/pages/pages.module.css';
 import { requireCitizen } from '../lib/citizen.ts';
 import { formatBrl, formatIsoDay } from '../lib/format.ts';
@@ -33,18 +34,18 @@ export default function NotaPiauiense() {
   return (
     <PageFrame title="Nota Piauiense" homeHref={catalogPath('/')} intro={<p>Créditos das notas fiscais emitidas com o seu CPF no programa Nota Piauiense, da Secretaria da Fazenda (SEFAZ-PI).</p>}>
       {failed ? <p className={styles.note}>Não foi possível consultar o seu saldo agora. Tente novamente em alguns minutos.</p> : null}
-      <dl className={styles.cards}>
-        <div className={styles.card}>
+      <dl className={nota.summary}>
+        <div>
           <dt>Saldo disponível</dt>
           <dd data-testid="saldo-disponivel">
             <strong>{formatBrl(released)}</strong>
           </dd>
         </div>
-        <div className={styles.card}>
+        <div>
           <dt>Saldo pendente</dt>
           <dd>{formatBrl(pending)}</dd>
         </div>
-        <div className={styles.card}>
+        <div>
           <dt>Valor mínimo para saque</dt>
           <dd>{formatBrl(MINIMUM_WITHDRAWAL)}</dd>
         </div>
