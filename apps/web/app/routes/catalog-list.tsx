@@ -123,7 +123,6 @@ export default function CatalogList({ loaderData }: Route.ComponentProps) {
     <div className={`container ${styles.layout}`}>
       <h1 className={`page-title ${styles.title}`}>{heading}</h1>
       <ListSidebar
-        key={`${categorySlug}|${query}|${departmentSlug}`}
         query={query}
         category={category}
         categorySlug={categorySlug}

@@ -1,5 +1,5 @@
 import { CircleUser } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { catalogPath } from '../../lib/paths.ts';
 import { AUDIENCE_LINKS, SITE } from '../../lib/site.ts';
@@ -23,12 +23,38 @@ function useFloating(): boolean {
   return floating;
 }
 
+/** Room above what the browser scrolls to, below the floating header, for the focus ring (3 px outline, 5 px shadow). */
+const FOCUS_RING_ROOM = 12;
+
+/**
+ * While the header floats over the page, whatever the browser scrolls into view (the element Tab or Shift+Tab
+ * focuses, a #fragment, the eMAG shortcuts) stops below it, not under it: scroll-padding-top is its height.
+ */
+function useScrollPaddingBelow(header: RefObject<HTMLElement | null>, floating: boolean) {
+  useEffect(() => {
+    const element = header.current;
+    if (!floating || !element) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('scroll-padding-top', `${element.offsetHeight + FOCUS_RING_ROOM}px`);
+    update();
+    // Its height changes with the screen's width and the text size.
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-top');
+    };
+  }, [header, floating]);
+}
+
 /**
  * `account`: the logged-in citizen's widgets (bell, Nota Piauiense chip, menu), given by the root layout;
  * without it, 'ACESSO CIDADÃO', which logs in and comes back to this page.
  */
 export function SiteHeader({ account, searchText }: { account?: ReactNode; searchText?: string }) {
   const floating = useFloating();
+  const header = useRef<HTMLElement>(null);
+  useScrollPaddingBelow(header, floating);
   const location = useLocation();
   const loginHref = `${SITE.loginPath}?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
   return (
@@ -45,7 +71,7 @@ export function SiteHeader({ account, searchText }: { account?: ReactNode; searc
       </nav>
       {/* Keeps the page from jumping when the header leaves the flow. */}
       <div className={styles.placeholder} data-active={floating || undefined}>
-        <header className={styles.header} data-floating={floating ? 'true' : 'false'} data-testid="site-header">
+        <header ref={header} className={styles.header} data-floating={floating ? 'true' : 'false'} data-testid="site-header">
           <div className={`container ${styles.inner}`}>
             <Link to={catalogPath('/')} className={styles.brand}>
               <BrandMark size={floating ? 32 : 40} />
@@ -56,7 +82,7 @@ export function SiteHeader({ account, searchText }: { account?: ReactNode; searc
               </span>
             </Link>
             <div className={styles.search} id={SHORTCUT_TARGETS.search} tabIndex={-1}>
-              <SearchForm key={searchText ?? ''} label="Serviços" hideLabel={floating} defaultValue={searchText} />
+              <SearchForm label="Serviços" hideLabel={floating} defaultValue={searchText} />
             </div>
             <div className={styles.account} data-signed-in={account ? '' : undefined}>
               {account ?? (

@@ -63,6 +63,15 @@ export function SearchForm({ label, hideLabel, defaultValue = '', category, size
   const [text, setText] = useState(defaultValue);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // A page with other words (the header's box on a results page) puts them in the box, adjusted while rendering:
+  // the box stays the same element, so a citizen who searched with Enter keeps the focus in it.
+  const [words, setWords] = useState(defaultValue);
+  if (words !== defaultValue) {
+    setWords(defaultValue);
+    setText(defaultValue);
+    setOpen(false);
+    setActive(-1);
+  }
   const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Inside a category the box searches that category: no service suggestions there.
   const services = useSuggestions(text, hydrated && !category);

@@ -35,6 +35,15 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
   const navigate = useNavigate();
   const [text, setText] = useState(query);
   const [filter, setFilter] = useState(categoryFilter);
+  // Another list (words, category, department) puts its own values in the boxes, adjusted while rendering: the
+  // sidebar stays the same elements, so a citizen who filtered with the keyboard keeps the focus where it was.
+  const list = `${categorySlug}|${query}|${departmentSlug}`;
+  const [shownList, setShownList] = useState(list);
+  if (shownList !== list) {
+    setShownList(list);
+    setText(query);
+    setFilter(categoryFilter);
+  }
   const shown = categories.filter((c) => matches(c.name, filter));
   // On a phone the filters come before the results, folded (issue 12): a citizen opens them or scrolls past
   // one line. On a wide screen there is nothing to fold: OPEN_ON_WIDE opens it, and the summary is hidden.

@@ -32,7 +32,16 @@ export function FavoriteStar({ slug, title, size = 'm' }: { slug: string; title:
   const pending = fetcher.formData?.get('slug') === slug;
   const shown = pending ? fetcher.formData?.get('remove') !== 'true' : saved;
   return (
-    <fetcher.Form method="post" action={FAVORITES_PATH} className={styles.form} data-size={size}>
+    // While the call runs the star is aria-disabled, not disabled: a disabled button drops the keyboard's focus.
+    <fetcher.Form
+      method="post"
+      action={FAVORITES_PATH}
+      className={styles.form}
+      data-size={size}
+      onSubmit={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="slug" value={slug} />
       <input type="hidden" name="remove" value={String(saved)} />
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
@@ -44,7 +53,7 @@ export function FavoriteStar({ slug, title, size = 'm' }: { slug: string; title:
         aria-label={`Favorito: ${title}`}
         title={shown ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
         data-testid="favorite-star"
-        disabled={pending}
+        aria-disabled={pending || undefined}
       >
         <Star size={size === 's' ? 20 : 24} aria-hidden="true" fill={shown ? 'currentColor' : 'none'} />
       </button>

@@ -88,6 +88,8 @@ function NotificationsPanel() {
   const markAll = () => {
     setMessages((list) => list?.map((m) => ({ ...m, visualizada: true })) ?? null);
     submit({ intent: 'read-all' });
+    // The button turns disabled, which drops focus: keep it inside the panel.
+    requestAnimationFrame(() => panelHeading.current?.focus());
   };
   const archive = () => {
     setMessages([]);

@@ -59,6 +59,11 @@ export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: {
         aria-labelledby="consulta-titulo"
         preventScrollReset
         onSubmit={(event) => {
+          // Loading: the button is aria-disabled, not disabled (a disabled button drops the keyboard's focus).
+          if (loading) {
+            event.preventDefault();
+            return;
+          }
           const values = Object.fromEntries([...new FormData(event.currentTarget)].map(([k, v]) => [k, String(v)]));
           const blank = missingParams(
             fields.map((f) => f.name),
@@ -137,7 +142,7 @@ export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: {
         ) : (
           <p className={styles.noFields}>Esta consulta não tem parâmetros.</p>
         )}
-        <button type="submit" className={styles.button} disabled={loading}>
+        <button type="submit" className={styles.button} aria-disabled={loading || undefined}>
           {loading ? <LoaderCircle className="spin" size={18} aria-hidden="true" /> : <Search size={18} aria-hidden="true" />}
           {loading ? 'Carregando...' : 'Buscar Dados'}
         </button>

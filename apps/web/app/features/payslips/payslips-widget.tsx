@@ -38,9 +38,10 @@ function DownloadButton({ slip }: { slip: PayslipItem }) {
   };
   const label = `Baixar contracheque de ${periodInWords(slip.periodo)}, vínculo ${slip.siglaUrl}`;
   return (
-    // Without JavaScript the form simply opens the file, which the browser downloads.
+    // Without JavaScript the form simply opens the file, which the browser downloads. While downloading the button is
+    // aria-disabled, not disabled: a disabled button drops the keyboard's focus (onSubmit ignores a second press).
     <form method="get" action={PAYSLIP_PATH(slip.id)} onSubmit={onSubmit} className={styles.form}>
-      <button type="submit" className={styles.download} disabled={downloading} aria-label={downloading ? `Baixando contracheque de ${periodInWords(slip.periodo)}` : label} data-testid="payslip-download">
+      <button type="submit" className={styles.download} aria-disabled={downloading || undefined} aria-label={downloading ? `Baixando contracheque de ${periodInWords(slip.periodo)}` : label} data-testid="payslip-download">
         {downloading ? <LoaderCircle size={18} className="spin" aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
         <span aria-hidden="true">{downloading ? 'Baixando…' : 'Baixar'}</span>
       </button>

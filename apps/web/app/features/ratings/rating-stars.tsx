@@ -34,13 +34,17 @@ export function RatingStars({ average, count, noScriptResult }: { average: numbe
     showSnackbar(result.message, result.ok ? 'success' : 'error');
   }, [result]);
 
+  const busy = fetcher.state !== 'idle';
   const pending = fetcher.formData ? Number(fetcher.formData.get('value')) : null;
   const shown = pending ? ratingAfter(current.average, current.count, pending) : current;
   const rounded = Math.round(shown.average);
 
   return (
     <div className={styles.rating}>
-      <fetcher.Form method="post" className={styles.stars} aria-label="Avaliar este serviço">
+      {/* While a vote is sent the stars are aria-disabled, not disabled: a disabled button drops the keyboard's focus. */}
+      <fetcher.Form method="post" className={styles.stars} aria-label="Avaliar este serviço" onSubmit={(event) => {
+          if (busy) event.preventDefault();
+        }}>
         <input type="hidden" name="intent" value="rate" />
         <span className="visually-hidden">Avalie este serviço de 1 a 5 estrelas:</span>
         {[1, 2, 3, 4, 5].map((value) => (
@@ -52,7 +56,7 @@ export function RatingStars({ average, count, noScriptResult }: { average: numbe
             className={styles.star}
             data-filled={value <= rounded || undefined}
             aria-label={`Avaliar com ${value} ${value === 1 ? 'estrela' : 'estrelas'}`}
-            disabled={fetcher.state !== 'idle'}
+            aria-disabled={busy || undefined}
           >
             <Star size={24} aria-hidden="true" />
           </button>
