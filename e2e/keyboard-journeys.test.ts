@@ -133,6 +133,10 @@ test.describe('keyboard journeys', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page).toHaveURL(/\/documentos-e-identificacao\//);
+    // The link is gone with the old page: focus goes to the new page's content, where Tab carries on.
+    await expect(page.locator('main#conteudo')).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.getElementById('conteudo')!.contains(document.activeElement))).toBe(true);
   });
 
   test('filter a list: a keyword, then a category found with the category filter, then the category cleared', async ({ page, portal }) => {

@@ -1,8 +1,8 @@
 import { LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
-import { AccessibilityBar } from './components/accessibility-bar/accessibility-bar.tsx';
+import { AccessibilityBar, SHORTCUT_TARGETS } from './components/accessibility-bar/accessibility-bar.tsx';
 import { ACCESSIBILITY_SCRIPT } from './components/accessibility-bar/accessibility-settings.ts';
 import { VLibras } from './components/accessibility-bar/vlibras.tsx';
 import { FailureContent, NotFoundContent } from './components/error-page/error-page.tsx';
@@ -16,6 +16,7 @@ import { PageNotice, PersonalProviders } from './routes/personal-shell.tsx';
 
 const PersonalAccount = lazy(() => import('./routes/personal-account.tsx'));
 import favicon from './favicon.svg?url';
+import montserratLatin from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
 import './styles/global.css';
 import { keepDataAfterFailedAction } from './lib/revalidation.ts';
 
@@ -43,6 +44,8 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
 
 // The manifest (public/) makes the portal installable on a phone's home screen (issue 12).
 export const links: LinksFunction = () => [
+  // The Latin part of Montserrat, which every first paint uses: asked for with the page, not after the stylesheet.
+  { rel: 'preload', href: montserratLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: favicon, type: 'image/svg+xml' },
   { rel: 'manifest', href: `${import.meta.env.BASE_URL}manifest.webmanifest` },
 ];
@@ -78,6 +81,16 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // A new page inside the app: when what had focus went with the old page (the link just followed), focus goes
+  // to the new page's content, so the keyboard and a screen reader carry on there, not from the top of the document.
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) document.getElementById(SHORTCUT_TARGETS.content)?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <html lang="pt-BR">
       <head>
