@@ -1,5 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '@portal/db';
 
 const README = fileURLToPath(new URL('./README.md', import.meta.url));
 
@@ -27,3 +30,66 @@ export const machine = async () => {
   const os = await import('node:os');
   return `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 };
+
+/**
+ * Logs a demo citizen in as a browser would, over HTTP, from `start` (the portal's 'Acesso Cidadão', or the app's
+ * authorisation request): the identity provider's login form and its redirects, until `done` says where it
+ * ended. Answers that address and the Cookie header.
+ */
+export async function browse(start: string, username: string, done: (url: string, cookies: Map<string, string>) => boolean): Promise<{ url: string; cookie: string }> {
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const [name, value] = [pair!.slice(0, at).trim(), pair!.slice(at + 1).trim()];
+      if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) jar.set(name, value);
+      else jar.delete(name);
+    }
+  };
+  let url = start;
+  let init: RequestInit = {};
+  for (let step = 0; step < 20; step++) {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookie() } });
+    keep(res);
+    init = {};
+    const location = res.headers.get('location');
+    if (location) {
+      url = new URL(location, url).toString();
+      if (done(url, jar)) return { url, cookie: cookie() };
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]*\/login)"/.exec(html)?.[1];
+    if (action) {
+      url = new URL(action.replace(/&amp;/g, '&'), url).toString();
+      init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(start).origin }, body: new URLSearchParams({ username, password: DEMO_PASSWORD }).toString() };
+      continue;
+    }
+    if (done(url, jar)) return { url, cookie: cookie() };
+    throw new Error(`login of ${username} stopped at ${url} (${res.status})`);
+  }
+  throw new Error(`login of ${username}: too many redirects`);
+}
+
+/** The web session's Cookie header of a demo citizen, logged in at the portal at `origin`. */
+export async function webLogin(origin: string, username: string): Promise<string> {
+  const start = `${origin}/app/entrar?returnTo=${encodeURIComponent('/app/catalog')}`;
+  const done = (url: string, jar: Map<string, string>) => new URL(url).pathname === '/app/catalog' && [...jar.keys()].some((name) => name.includes('portal_sessao'));
+  return (await browse(start, username, done)).cookie;
+}
+
+/** Waits until `url` answers 200, or the server `child` exits. */
+export async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 2400; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} never answered`);
+}

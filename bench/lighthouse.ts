@@ -8,7 +8,7 @@
 //   LIGHTHOUSE_PAGES=home,list npx tsx bench/lighthouse.ts   some of them: results are kept in the temporary directory
 //                                                      between such parts, and the README section shows them all
 // The median run of each page is written to bench/results/lighthouse-<page>.html (open it in a browser).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { DEMO_PASSWORD } from '@portal/db';
-import { machine, writeSection } from './lib.ts';
+import { machine, waitFor, webLogin, writeSection } from './lib.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3266);
@@ -66,50 +65,6 @@ interface PageResult {
   version: string;
   /** the 1-minute load average of the machine, lowest and highest, sampled before and after each run */
   load?: [number, number];
-}
-
-/** Logs a demo citizen in as a browser would, over HTTP ('Acesso Cidadão', the provider's form, its redirects): the Cookie header. */
-async function login(username: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  let url = `${ORIGIN}/app/entrar?returnTo=${encodeURIComponent('/app/catalog')}`;
-  let init: RequestInit = {};
-  for (let step = 0; step < 20; step++) {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookie() } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      const [name, value] = [pair!.slice(0, at).trim(), pair!.slice(at + 1).trim()];
-      if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) jar.set(name, value);
-      else jar.delete(name);
-    }
-    init = {};
-    const location = res.headers.get('location');
-    if (location) {
-      url = new URL(location, url).toString();
-      if (new URL(url).pathname === '/app/catalog' && jar.has('__Host-portal_sessao')) return cookie();
-      continue;
-    }
-    const action = /<form[^>]*action="([^"]*\/login)"/.exec(await res.text())?.[1];
-    if (!action) throw new Error(`login of ${username} stopped at ${url} (${res.status})`);
-    url = new URL(action.replace(/&amp;/g, '&'), url).toString();
-    const body = new URLSearchParams({ username, password: DEMO_PASSWORD }).toString();
-    init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, body };
-  }
-  throw new Error(`login of ${username}: too many redirects`);
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 2400; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} never answered`);
 }
 
 const median = (values: number[]) => {
@@ -259,7 +214,7 @@ try {
   await waitFor(`${ORIGIN}/healthz`, portal);
   await mkdir(resultsDir, { recursive: true });
   for (const page of chosen) {
-    const headers = page.citizen ? { Cookie: await login(page.citizen) } : undefined;
+    const headers = page.citizen ? { Cookie: await webLogin(ORIGIN, page.citizen) } : undefined;
     // Warm: the first request of a page loads its modules and fills the public cache, as on a running portal.
     for (let i = 0; i < 2; i++) {
       const answer = await fetch(`${ORIGIN}${page.path}`, { headers, redirect: 'manual' });

@@ -8,12 +8,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createHash, randomBytes } from 'node:crypto';
-import { DEMO_PASSWORD } from '@portal/db';
-import { machine, writeSection } from './lib.ts';
+import { browse, machine, waitFor, webLogin, writeSection } from './lib.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3263);
@@ -35,55 +33,6 @@ const ROWS: { name: string; path: string; share: number; p99: number; citizen?: 
   { name: 'app token refresh (`POST …/openid-connect/token`, maria.silva)', path: TOKEN_PATH, share: 0, p99: 150, appRefresh: 'maria.silva' },
 ];
 
-/**
- * Logs a demo citizen in as a browser would, over HTTP, from `start` (the portal's 'Acesso Cidadão', or the app's
- * authorisation request): the identity provider's login form and its redirects, until `done` says where it
- * ended. Answers that address and the Cookie header.
- */
-async function browse(start: string, username: string, done: (url: string, cookies: Map<string, string>) => boolean): Promise<{ url: string; cookie: string }> {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      const [name, value] = [pair!.slice(0, at).trim(), pair!.slice(at + 1).trim()];
-      if (value && !/expires=Thu, 01 Jan 1970/i.test(line)) jar.set(name, value);
-      else jar.delete(name);
-    }
-  };
-  let url = start;
-  let init: RequestInit = {};
-  for (let step = 0; step < 20; step++) {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookie() } });
-    keep(res);
-    init = {};
-    const location = res.headers.get('location');
-    if (location) {
-      url = new URL(location, url).toString();
-      if (done(url, jar)) return { url, cookie: cookie() };
-      continue;
-    }
-    const html = await res.text();
-    const action = /<form[^>]*action="([^"]*\/login)"/.exec(html)?.[1];
-    if (action) {
-      url = new URL(action.replace(/&amp;/g, '&'), url).toString();
-      init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, body: new URLSearchParams({ username, password: DEMO_PASSWORD }).toString() };
-      continue;
-    }
-    if (done(url, jar)) return { url, cookie: cookie() };
-    throw new Error(`login of ${username} stopped at ${url} (${res.status})`);
-  }
-  throw new Error(`login of ${username}: too many redirects`);
-}
-
-/** The web session's Cookie header of a demo citizen. */
-async function login(username: string): Promise<string> {
-  const start = `${ORIGIN}/app/entrar?returnTo=${encodeURIComponent('/app/catalog')}`;
-  const done = (url: string, jar: Map<string, string>) => new URL(url).pathname === '/app/catalog' && [...jar.keys()].some((name) => name.includes('portal_sessao'));
-  return (await browse(start, username, done)).cookie;
-}
-
 /** The form the app posts before each personal call: a refresh with the refresh token of a login as the app does it (PKCE, no secret). */
 async function appRefreshForm(username: string): Promise<string> {
   const verifier = randomBytes(32).toString('base64url');
@@ -95,19 +44,6 @@ async function appRefreshForm(username: string): Promise<string> {
   const exchange = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'pidigital://.', client_id: 'portal-web', code_verifier: verifier });
   const tokens = (await (await fetch(`${ORIGIN}${TOKEN_PATH}`, { method: 'POST', body: exchange })).json()) as { refresh_token: string };
   return new URLSearchParams({ grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: tokens.refresh_token }).toString();
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 2400; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} never answered`);
 }
 
 function stop(child: ChildProcess) {
@@ -150,7 +86,7 @@ const results: { row: (typeof ROWS)[number]; portal: Awaited<ReturnType<typeof m
 try {
   await waitFor(`http://127.0.0.1:${PORT}/healthz`, portal);
   for (const row of ROWS) {
-    const session: Record<string, string> = row.citizen ? { cookie: await login(row.citizen) } : row.appRefresh ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
+    const session: Record<string, string> = row.citizen ? { cookie: await webLogin(ORIGIN, row.citizen) } : row.appRefresh ? { 'content-type': 'application/x-www-form-urlencoded' } : {};
     const form = row.appRefresh ? await appRefreshForm(row.appRefresh) : undefined;
     const answer = await fetch(`http://127.0.0.1:${PORT}${row.path}`, { headers: session, ...(form ? { method: 'POST', body: form } : {}) });
     if (!answer.ok) throw new Error(`${row.path} answered ${answer.status}`);
