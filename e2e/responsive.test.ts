@@ -134,6 +134,27 @@ test.describe('small screens', () => {
     });
   });
 
+  test('nothing moves when Montserrat arrives: until then a fallback sized like it wraps the lines alike (issue 12)', async ({ browser, portal }) => {
+    const layout = async (path: string, font: 'blocked' | 'loaded') => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      // The same banner on the home both times (its choice is random, and the messages differ in length).
+      await page.addInitScript(() => (Math.random = () => 0));
+      if (font === 'blocked') await page.route('**/*.woff2', (route) => route.abort());
+      await page.goto(portal.url(path));
+      await page.evaluate(() => document.fonts.ready);
+      const montserrat = await page.evaluate(() => [...document.fonts].some((f) => f.family.includes('Montserrat Variable') && f.status === 'loaded'));
+      const tops = await page.locator('main h1, main h2, main h3, main p').evaluateAll((els) => els.slice(0, 15).map((e) => Math.round(e.getBoundingClientRect().top)));
+      await context.close();
+      return { montserrat, tops };
+    };
+    for (const path of ['', '/list', '/dados', '/impostos-e-tributos/emissao-do-dae-do-ipva']) {
+      const [before, after] = [await layout(path, 'blocked'), await layout(path, 'loaded')];
+      expect([before.montserrat, after.montserrat]).toEqual([false, true]);
+      expect(before.tops, `${path || '/'}: where the text stands before and after the font`).toEqual(after.tops);
+    }
+  });
+
   test.describe(() => {
     test.use({ viewport: { width: 375, height: 800 } });
 
