@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, hydrated, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -34,10 +34,6 @@ async function stored(page: Page, text: string) {
     }
     return { urls, holds };
   }, text);
-}
-
-async function offline(context: BrowserContext, cut: boolean) {
-  await context.setOffline(cut);
 }
 
 test.describe('installable and readable offline', () => {
@@ -74,7 +70,7 @@ test.describe('installable and readable offline', () => {
     expect(await page.evaluate(async (href) => (await fetch(href)).status, pdf!)).toBe(200);
     await savedBy(page, pdf!);
 
-    await offline(context, true);
+    await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
     const notice = page.getByRole('status').filter({ hasText: 'Cópia salva neste aparelho em' });
@@ -95,7 +91,7 @@ test.describe('installable and readable offline', () => {
     await page.getByRole('link', { name: title!.trim() }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cópia salva neste aparelho em' })).toBeVisible();
 
-    await offline(context, false);
+    await context.setOffline(false);
     await page.reload();
     await hydrated(page);
     await expect(page.getByText('Cópia salva neste aparelho em')).toHaveCount(0);
@@ -107,8 +103,7 @@ test.describe('installable and readable offline', () => {
       expect(name.length).toBeGreaterThan(2);
       // A service page opened inside the app (a client-side navigation from the home page), then a personal page.
       await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
-      const card = page.locator('main a[href^="/app/catalog/"]').filter({ hasNotText: /ver (todos|mais)/i });
-      const services = await card.evaluateAll((links) =>
+      const services = await page.locator('main a[href^="/app/catalog/"]').evaluateAll((links) =>
         links.map((a) => new URL((a as HTMLAnchorElement).href).pathname).filter((p) => /^\/app\/catalog\/(?!list\/|search\/|orgao\/|dados\/)[^/]+\/[^/]+$/.test(p)),
       );
       const service = services[0]!;
@@ -125,14 +120,14 @@ test.describe('installable and readable offline', () => {
       expect(urls.some((u) => u.startsWith('/auth') || (u.startsWith('/v1/') && !/^\/v1\/catalog\/[^/]+\/pdf$/.test(u)))).toBe(false);
       expect(holds, `a stored copy holds the citizen's name '${name}'`).toBe(false);
 
-      await offline(context, true);
+      await context.setOffline(true);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Você está sem conexão' })).toBeVisible();
       await expect(page.getByText(name)).toHaveCount(0);
       await page.goto(`${loginPortal.origin}${service}`);
       await expect(page.getByRole('status').filter({ hasText: 'Cópia salva neste aparelho em' })).toBeVisible();
       await expect(page.getByText(name)).toHaveCount(0);
-      await offline(context, false);
+      await context.setOffline(false);
     });
   });
 });

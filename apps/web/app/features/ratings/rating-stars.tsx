@@ -42,9 +42,14 @@ export function RatingStars({ average, count, noScriptResult }: { average: numbe
   return (
     <div className={styles.rating}>
       {/* While a vote is sent the stars are aria-disabled, not disabled: a disabled button drops the keyboard's focus. */}
-      <fetcher.Form method="post" className={styles.stars} aria-label="Avaliar este serviço" onSubmit={(event) => {
+      <fetcher.Form
+        method="post"
+        className={styles.stars}
+        aria-label="Avaliar este serviço"
+        onSubmit={(event) => {
           if (busy) event.preventDefault();
-        }}>
+        }}
+      >
         <input type="hidden" name="intent" value="rate" />
         <span className="visually-hidden">Avalie este serviço de 1 a 5 estrelas:</span>
         {[1, 2, 3, 4, 5].map((value) => (
