@@ -228,10 +228,15 @@ test.describe('home page', () => {
     await page.goto(portal.url('/orgao'));
     await hydrated(page);
     await page.getByRole('searchbox', { name: 'Filtrar' }).fill('sefaz');
+    // The app's scripts came with the first interaction (decision 025); web-vitals reads the page's timings
+    // (TTFB, FCP) in the tasks after: a visit that ends within the same moment has nothing to report yet.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     // Leaving the page hands the batch to the browser as a beacon.
     await page.close({ runBeforeUnload: true });
     const stored = async () =>
       ((await portal.app.db.execute(`select name from web_vitals where page = '/app/catalog/orgao'` as never)) as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
-    await expect.poll(stored, { timeout: 5_000 }).toEqual(expect.arrayContaining(['TTFB', 'FCP']));
+    // The beacon leaves as the page closes and is written with the next batch (BATCH_SECONDS): under a full
+    // run's load on two cores that took over 5 s once (Node 24 run, 2026-11-25).
+    await expect.poll(stored, { timeout: 15_000 }).toEqual(expect.arrayContaining(['TTFB', 'FCP']));
   });
 });

@@ -157,6 +157,9 @@ test.describe('personal area in the browser', () => {
       await panel.getByRole('button', { name: 'Todas', exact: true }).click();
       await panel.getByRole('button', { name: 'Arquivar' }).click();
       await expect(panel.getByText('Não há mensagens para serem exibidas.')).toBeVisible();
+      // The archive's request and the header's revalidation settle first: under a full run's load Escape once
+      // landed while they were still arriving (focus then fell to the page; to be looked into on its own).
+      await page.waitForLoadState('networkidle');
       await page.keyboard.press('Escape');
       await expect(bell).toBeFocused();
       await page.reload();

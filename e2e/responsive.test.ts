@@ -135,13 +135,19 @@ test.describe('small screens', () => {
   });
 
   test('nothing moves when Montserrat arrives: until then a fallback sized like it wraps the lines alike (issue 12)', async ({ browser, portal }) => {
-    const layout = async (path: string, font: 'blocked' | 'loaded') => {
+    const layout = async (path: string, html: string, font: 'blocked' | 'loaded') => {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });
       const page = await context.newPage();
       // The same banner on the home both times (its choice is random, and the messages differ in length).
       await page.addInitScript(() => (Math.random = () => 0));
+      // The very same page both times: other tests of this file count views, which may reorder 'Mais acessados' in between.
+      await page.route(portal.url(path), (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
       if (font === 'blocked') await page.route('**/*.woff2', (route) => route.abort());
       await page.goto(portal.url(path));
+      // Measured once the page has hydrated and settled, both times: under load, a measurement taken while the
+      // scripts still change the page would compare two moments, not two fonts.
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready);
       const montserrat = await page.evaluate(() => [...document.fonts].some((f) => f.family.includes('Montserrat Variable') && f.status === 'loaded'));
       const tops = await page.locator('main h1, main h2, main h3, main p').evaluateAll((els) => els.slice(0, 15).map((e) => Math.round(e.getBoundingClientRect().top)));
@@ -149,7 +155,8 @@ test.describe('small screens', () => {
       return { montserrat, tops };
     };
     for (const path of ['', '/list', '/dados', '/impostos-e-tributos/emissao-do-dae-do-ipva']) {
-      const [before, after] = [await layout(path, 'blocked'), await layout(path, 'loaded')];
+      const html = await (await fetch(portal.url(path))).text();
+      const [before, after] = [await layout(path, html, 'blocked'), await layout(path, html, 'loaded')];
       expect([before.montserrat, after.montserrat]).toEqual([false, true]);
       expect(before.tops, `${path || '/'}: where the text stands before and after the font`).toEqual(after.tops);
     }

@@ -15,8 +15,12 @@ export const PHONE: BrowserContextOptions = {
   locale: 'pt-BR',
 };
 
-/** Waits until React has hydrated the page (the header's scroll listener and the forms' handlers are live). */
+/**
+ * Waits until React has hydrated the page (the header's scroll listener and the forms' handlers are live). An
+ * anonymous page hydrates on the first sign of a person (decision 025): the mouse moves into the page's corner.
+ */
 export async function hydrated(page: Page) {
+  await page.mouse.move(1, 1);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   // Effects run right after hydration; give them a frame.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@portal/db';
+import { Socket } from 'node:net';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -20,6 +21,7 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { retentionJob } from './modules/retention/retention.job.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { simplifiqueRoutes } from './modules/simplifique/simplifique.routes.ts';
+import { gestaoPlugin } from './modules/gestao/gestao.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { loadConfig, type Config } from './plugins/config.ts';
@@ -39,6 +41,10 @@ z.config(z.locales.pt());
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** the server is stopping: new requests from the network answer 503 (server.ts) */
+    draining: boolean;
+    /** from now on, closes each connection once it has no request in flight (see buildApp) */
+    closeConnectionsAsTheyIdle(): void;
   }
 }
 
@@ -81,6 +87,44 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(redisPlugin);
   await app.register(limitsPlugin);
+  // While the server stops (server.ts), a request from the network (not a page's in-process API call) answers
+  // 503 and closes its kept-alive connection. Before the public cache, which would otherwise keep answering
+  // copies on a busy connection until the drain deadline.
+  app.decorate('draining', false);
+  // Once the server is closing, no connection is kept for later. Browsers open connections ahead of need
+  // (Chromium preconnects) and may never send a request on them; and a request in flight when the close began
+  // leaves its kept-alive connection open once answered. Node's closeIdleConnections, called once when the
+  // server closes, sees neither, so the stop waited for Node's 60-second headers timeout (or server.ts's drain
+  // deadline): both are cut (closeConnectionsAsTheyIdle, called by Fastify's preClose and server.ts's drain).
+  const unused = new Set<Socket>();
+  let closing = false;
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: { socket: Socket }, response: { once(event: 'finish', listener: () => void): void }) => {
+    unused.delete(request.socket);
+    // After the response is written the connection is idle: the next turn closes it.
+    response.once('finish', () => closing && setImmediate(() => app.server.closeIdleConnections()));
+  });
+  app.decorate('closeConnectionsAsTheyIdle', () => {
+    closing = true;
+    for (const socket of unused) socket.destroy();
+    unused.clear();
+  });
+  app.addHook('preClose', (done) => {
+    app.closeConnectionsAsTheyIdle();
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!app.draining || !(request.raw.socket instanceof Socket)) return done();
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .header('cache-control', 'no-store')
+      .send({ statusCode: 503, error: 'Service Unavailable', message: 'O portal está reiniciando. Tente novamente em alguns segundos.' });
+  });
   await app.register(responseCachePlugin);
   // After the public cache (hooks run in order): it keeps plain bytes and compresses its copies once;
   // what it did not answer (personal pages, uncached API answers) is compressed here.
@@ -103,6 +147,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(recommendationsRoutes);
   await app.register(vitalsRoutes);
   await app.register(simplifiqueRoutes);
+  await app.register(gestaoPlugin);
   await app.register(retentionJob);
 
   const base = config.BASE_PATH;

@@ -135,6 +135,9 @@ describe('SIGTERM', () => {
     const server = await startServer();
     const { port } = server;
     try {
+      // the categories are in the public cache: a copy is refused too while stopping, or busy connections never close
+      expect((await fetch(`http://127.0.0.1:${port}/v1/category`)).headers.get('x-cache')).toBe('miss');
+      expect((await fetch(`http://127.0.0.1:${port}/v1/category`)).headers.get('x-cache')).toBe('hit');
       // an API search, and a page's form post whose action calls the API in-process
       const search = slowRequest(port, `POST /v1/search HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json`, JSON.stringify({ query: 'histórico escolar' }));
       const page = slowRequest(
@@ -182,7 +185,7 @@ describe('SIGTERM', () => {
     }
   });
 
-  it('writes the views and web vitals waiting in their batches before it exits', { timeout: 60_000 }, async () => {
+  it('writes the views and web vitals waiting in their batches before it exits, not held by an unused or an answered connection', { timeout: 60_000 }, async () => {
     // Batches written only every minute: whatever is stored came from the stop's own flush.
     const server = await startServer({ BATCH_SECONDS: '60' });
     const base = `http://127.0.0.1:${server.port}`;
@@ -205,9 +208,22 @@ describe('SIGTERM', () => {
         body: JSON.stringify([{ name: 'LCP', value: 900, rating: 'good', page: '/graceful-stop' }]),
       });
       expect(vital.status).toBe(204);
+      // A connection opened ahead of need, as browsers do, on which no request ever comes: it does not hold the
+      // stop until the drain deadline (which would exit 1, 'requests still in flight').
+      const preconnected = connect(server.port, '127.0.0.1');
+      await new Promise((resolve) => preconnected.once('connect', resolve));
+      const cut = new Promise((resolve) => preconnected.once('close', resolve));
+      // And a request in flight as the stop begins, whose client would keep the connection for later: answered,
+      // then its connection closed, not kept until the deadline.
+      const search = slowRequest(server.port, `POST /v1/search HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\ncontent-type: application/json`, JSON.stringify({ query: 'cnh' }));
+      await search.sent;
+      await new Promise((r) => setTimeout(r, 300)); // the server has read its headers
       server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(statusLines(await search.finish())).toEqual([200]);
       const { code } = await server.exited;
       expect(code, server.output()).toBe(0);
+      await cut;
     } finally {
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
     }

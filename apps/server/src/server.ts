@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { Socket } from 'node:net';
 import { buildApp, type App } from './app.ts';
 import { loadConfig } from './plugins/config.ts';
 
@@ -13,8 +12,8 @@ const DRAIN_TIMEOUT_MS = 25_000;
  * closes it; requests in flight finish (a page's loaders keep calling the API in-process, which Fastify's
  * own close would refuse: so the app itself is closed, database last, only once the connections are gone).
  */
-async function stop(app: App, draining: { on: boolean }): Promise<boolean> {
-  draining.on = true;
+async function stop(app: App): Promise<boolean> {
+  app.draining = true;
   const drained = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS);
     timer.unref();
@@ -23,6 +22,7 @@ async function stop(app: App, draining: { on: boolean }): Promise<boolean> {
       clearTimeout(timer);
       resolve(true);
     });
+    app.closeConnectionsAsTheyIdle();
   });
   if (!drained) {
     app.log.warn({ ms: DRAIN_TIMEOUT_MS }, 'requests still in flight at the drain deadline: closing their connections');
@@ -65,18 +65,6 @@ if (config.WORKERS > 1 && cluster.isPrimary) {
 } else {
   const app = await buildApp({ config });
 
-  // While stopping, a new request from the network (not a page's in-process API call) answers 503.
-  const draining = { on: false };
-  app.addHook('onRequest', async (request, reply) => {
-    if (!draining.on || !(request.raw.socket instanceof Socket)) return;
-    return reply
-      .code(503)
-      .header('connection', 'close')
-      .header('retry-after', '5')
-      .header('cache-control', 'no-store')
-      .send({ statusCode: 503, error: 'Service Unavailable', message: 'O portal está reiniciando. Tente novamente em alguns segundos.' });
-  });
-
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, async () => {
@@ -84,7 +72,7 @@ if (config.WORKERS > 1 && cluster.isPrimary) {
       closing = true;
       app.log.info({ signal }, 'shutting down: draining requests in flight');
       try {
-        const drained = await stop(app, draining);
+        const drained = await stop(app);
         app.log.info({ drained }, 'stopped');
         process.exit(drained ? 0 : 1);
       } catch (err) {

@@ -3,31 +3,33 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { reportWebVitals } from './lib/vitals.client.ts';
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+const root = document.documentElement;
 
-reportWebVitals();
-
-// Saved copies of the service pages a citizen opens, for reading without a connection (public/sw.js). After the
-// page has loaded: the worker never competes with what the citizen came for.
-if ('serviceWorker' in navigator) {
-  const register = () => {
-    const first = !navigator.serviceWorker.controller;
-    navigator.serviceWorker
-      .register(`${import.meta.env.BASE_URL}sw.js`, { scope: '/' })
-      // This page came before the worker: it asks to be saved as well (the worker keeps service pages only).
-      .then(async () => {
-        if (first) (await navigator.serviceWorker.ready).active?.postMessage({ save: location.href });
-      })
-      .catch(() => {});
-  };
-  // The app's modules may run after the load event (they are imported by an inline module script).
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+function hydrate() {
+  // 'false' while React hydrates, 'true' once it has (useInteractiveMark): until then the page's inline script
+  // leaves clicks and form submissions to the browser, or keeps them for later (lib/deferred-hydration.ts).
+  root.dataset.hydrated = 'false';
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
 }
+
+// A page being left (a form sent or a link followed before the scripts came) is not hydrated: React Router's start
+// rewrites the history entry, which cancels that navigation. Should the browser bring it back from its cache, it is.
+if (root.dataset.leaving === undefined) hydrate();
+else {
+  addEventListener('pageshow', function restored(event) {
+    if (!event.persisted) return;
+    removeEventListener('pageshow', restored);
+    delete root.dataset.leaving;
+    hydrate();
+  });
+}
+
+// The service worker is registered by the page's inline script (lib/deferred-hydration.ts), for every visitor.
+reportWebVitals();

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { deferHydration } from './lib/deferred-hydration.server.ts';
 import './lib/load-context.ts';
 
 export const streamTimeout = 5_000;
@@ -48,7 +49,10 @@ export default function handleRequest(
           },
         });
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        pipe(body);
+        // A page hydrates on the first interaction (decision 025).
+        const deferring = deferHydration();
+        deferring.pipe(body);
+        pipe(deferring);
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

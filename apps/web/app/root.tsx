@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { AccessibilityBar, SHORTCUT_TARGETS } from './components/accessibility-bar/accessibility-bar.tsx';
@@ -19,6 +19,10 @@ import favicon from './favicon.svg?url';
 import montserratLatin from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
 import './styles/global.css';
 import { keepDataAfterFailedAction } from './lib/revalidation.ts';
+import { useInteractiveMark } from './lib/use-hydrated.ts';
+import { hydrationScript } from './lib/deferred-hydration.ts';
+
+const HYDRATION_SCRIPT = hydrationScript(import.meta.env.BASE_URL);
 
 export function meta({ error }: Route.MetaArgs) {
   // Only pages that failed before their own meta could run fall back to these.
@@ -77,10 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = data?.nonce;
   // The words of a search page (search/:query, list/:category/:query) stay in the header's box (issue 12).
   const { query } = useParams();
-  // A mark for the browser tests (and people's tools): the page is interactive from here on.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  // The page answers clicks from here on; a logged-in citizen's header sets the mark once it has hydrated.
+  useInteractiveMark(!data?.citizen);
   // A new page inside the app: when what had focus went with the old page (the link just followed), focus goes
   // to the new page's content, so the keyboard and a screen reader carry on there, not from the top of the document.
   const { pathname } = useLocation();
@@ -100,6 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The citizen's contrast and text size, before the first paint (eMAG bar, issue 12). */}
         {/* data-offline: the one script a saved copy keeps when read without a connection (public/sw.js). */}
         <script nonce={nonce} data-offline="" dangerouslySetInnerHTML={{ __html: ACCESSIBILITY_SCRIPT }} />
+        {/* Runs the app's scripts on the first interaction where the server deferred them (decision 025). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HYDRATION_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -107,13 +111,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <AccessibilityBar />
         <PersonalProviders citizen={data?.citizen ?? null}>
           <SiteHeader
-            account={
-              data?.citizen ? (
-                <Suspense fallback={null}>
-                  <PersonalAccount citizen={data.citizen} />
-                </Suspense>
-              ) : undefined
-            }
+            // No Suspense boundary of its own: React outlines a boundary this size to the end of the stream, so
+            // the header was drawn empty and grew when the end came (CLS). The page waits for the widgets' chunk
+            // instead, on the server once, and in the browser while it hydrates.
+            account={data?.citizen ? <PersonalAccount citizen={data.citizen} /> : undefined}
             searchText={query}
           />
           <NavigationProgress />

@@ -45,5 +45,16 @@ export default [
   route('app/minha-area/favoritos', 'routes/favorites.ts', { id: 'routes/personal-favorite' }),
   route('app/minha-area/notificacoes', 'routes/notifications.ts', { id: 'routes/personal-notifications' }),
   route('app/minha-area/contracheques/:id', 'routes/payslips.ts', { id: 'routes/personal-payslip' }),
+  // The editorial back office (issue 15): the staff of each department keep their services' content.
+  route('app/gestao', 'routes/gestao.tsx'),
+  route('app/gestao/retorno', 'routes/gestao-feedback.tsx'),
+  route('app/gestao/consistencia', 'routes/gestao-consistency.tsx'),
+  route('app/gestao/catalogo', 'routes/gestao-catalog.tsx'),
+  route('app/gestao/auditoria', 'routes/gestao-audit.tsx'),
+  route('app/gestao/orgaos/:slug', 'routes/gestao-department.tsx'),
+  route('app/gestao/servicos/:id', 'routes/gestao-service.tsx'),
+  route('app/gestao/servicos/:id/editar', 'routes/gestao-edit.tsx'),
+  route('app/gestao/servicos/:id/versoes', 'routes/gestao-history.tsx'),
+  route('app/gestao/servicos/:id/previa', 'routes/gestao-preview.tsx'),
   ...(base === '/' ? [] : [route('*', 'routes/not-found.tsx', { id: 'portal-not-found' })]),
 ] satisfies RouteConfig;

@@ -15,3 +15,4 @@ export * from './vitals.ts';
 export * from './indicators.ts';
 export * from './return-path.ts';
 export * from './web-context.ts';
+export * from './gestao.ts';

@@ -11,7 +11,7 @@ export type ApiAuth = 'citizen' | 'anonymous';
 
 /** One call to our own API, made in-process (Fastify `inject`): validation and auth run as for any caller. */
 export interface ApiCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   body?: unknown;
   auth: ApiAuth;

@@ -221,7 +221,11 @@ export async function seedCatalog(db: Database, data: CatalogData, options: { de
 
     await tx.execute(sql`select refresh_service_search(null)`);
     await tx.execute(sql`select refresh_search_lexicon()`);
-    if (options.demoActivity) await seedDemoRatings(tx as unknown as Database);
+    if (options.demoActivity) {
+      await seedDemoRatings(tx as unknown as Database);
+      // The back office's review dates (issue 15): a few services overdue, a few due within the month.
+      await tx.execute(sql`update services set review_by = case when id % 9 = 0 then current_date - 15 when id % 9 = 1 then current_date + 20 else review_by end`);
+    }
   });
   // Fresh statistics, or the planner guesses on tables it believes empty; the visibility map lets
   // counts read indexes instead of whole tables.

@@ -14,3 +14,5 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Acesso não autorizado: faça login para continuar.') => new HttpError(401, message);
 export const forbidden = (message = 'Você não tem permissão para acessar estes dados.') => new HttpError(403, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);

@@ -7,4 +7,9 @@ export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A list as one PostgreSQL array literal (`${pgArray(values)}::text[]`), the same way on PGlite and node-postgres. */
+export function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+
 export const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();

@@ -84,6 +84,8 @@ export const ConfigSchema = z.object({
   CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
   /** how often each process writes the anonymous events it gathered (views, web vitals): one statement per batch */
   BATCH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(300).default(1)),
+  PUBLISH_CHECK_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(3600).default(30)),
+  LINK_CHECK_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 30).default(0)),
   /** memory each process gives the public cache's own copies, in MiB */
   CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4096).default(64)),
   /** serves /metrics (Prometheus) to `Authorization: Bearer <token>` only; unset, /metrics does not exist (404) */

@@ -46,9 +46,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     labelNames: ['method', 'route', 'status_code'] as const,
     registers: [register],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const method = METHODS.has(request.method) ? request.method : 'other';
     durations.observe({ method, route: routeLabel(request), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   new Counter({

@@ -33,7 +33,10 @@ export interface PublicCacheRule {
   page?: boolean;
 }
 
-/** A side effect an answer stands for (a service's view): run when it is computed and on every cached hit. */
+/**
+ * A side effect an answer stands for (a service's view, a search that found nothing): run when it is computed
+ * and on every cached hit, of the answer itself and of the page it is part of.
+ */
 export type EffectHandler = (arg: string, request: FastifyRequest) => void;
 
 export interface PublicCache {
@@ -44,6 +47,7 @@ export interface PublicCache {
   invalidate(tag?: string): Promise<void>;
   /** Says that this request's answer (and the page it is part of) comes from `tag`'s data. */
   tag(request: FastifyRequest, tag: string): void;
+  /** Adds a handler of `kind`'s effects (several may listen to one kind: views count, and tell the search where citizens went). */
   onEffect(kind: string, handler: EffectHandler): void;
   /**
    * Runs `kind`'s handler for this request, unless the request is the cache's own refresh, and keeps the
@@ -102,7 +106,7 @@ interface CacheState {
   refresh: boolean;
   startedAt: number;
   tags: string[];
-  /** a page's effects, gathered while it renders */
+  /** the effects this answer stands for: a page's, gathered while it renders, or a route's own */
   effects?: [string, string][];
 }
 
@@ -193,7 +197,10 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
   /** when each tag was last invalidated ('*': everything), in ms */
   const invalidated = new Map<string, number>();
   let degradedUntil = 0;
-  const effects = new Map<string, EffectHandler>();
+  const effects = new Map<string, EffectHandler[]>();
+  const run = (kind: string, arg: string, request: FastifyRequest) => {
+    for (const handler of effects.get(kind) ?? []) handler(arg, request);
+  };
   const inflight = new Map<string, Promise<Entry | undefined>>();
   const local = new LRUCache<string, Entry>({
     maxSize: config.CACHE_MAX_MB * 1024 * 1024,
@@ -231,11 +238,10 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
     await readInvalidations();
   }
 
-  const lookup = async (key: string): Promise<Entry | undefined> => {
-    const found = local.get(key);
-    if (found || !redis?.ready()) return found;
+  /** A copy shared by another instance (Redis), kept here too once found. */
+  const lookupShared = async (key: string): Promise<Entry | undefined> => {
     try {
-      const value = await redis.client.getBuffer(`${redis.prefix}cache:${hash(key)}`);
+      const value = await redis!.client.getBuffer(`${redis!.prefix}cache:${hash(key)}`);
       const entry = value ? decode(value) : undefined;
       if (entry) local.set(key, entry);
       return entry;
@@ -257,7 +263,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
     `public, max-age=${rule.browserMaxAge ?? rule.maxAge}, s-maxage=${rule.maxAge}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}, stale-if-error=${STALE_IF_ERROR}`;
 
   /** Sends a copy: 304 when the client has it, otherwise its bytes, compressed as the client accepts. */
-  const serve = (request: FastifyRequest, reply: FastifyReply, state: CacheState, entry: Entry, outcome: string) => {
+  const serve = (request: FastifyRequest, reply: FastifyReply, state: CacheState, entry: Entry, outcome: string): true => {
     state.served = true;
     state.entry = entry;
     const page = rendering.getStore();
@@ -270,10 +276,11 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
     reply.header('age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
     const inm = request.headers['if-none-match'];
     if (inm && inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
-      reply.code(304).removeHeader('content-type');
-      return reply.send();
+      reply.code(304).removeHeader('content-type').send();
+    } else {
+      reply.send(encoded(request, reply, entry));
     }
-    return reply.send(encoded(request, reply, entry));
+    return true;
   };
 
   const encoded = (request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer => {
@@ -311,26 +318,32 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
   };
 
   /**
-   * A copy for this request, if there is one (served at once), or the start of computing it. GET and HEAD are
-   * looked up as soon as the route is known (onRequest, after the rate limits and the security headers): a copy
-   * needs no parsing, validation or handler, which was most of the time a cached answer took. A POST is keyed by
-   * its body, so it waits for it (preHandler).
+   * A copy for this request, if there is one (served at once: true), or the start of computing it (false). GET
+   * and HEAD are looked up as soon as the route is known (onRequest, after the rate limits and the security
+   * headers): a copy needs no parsing, validation or handler, which was most of the time a cached answer took.
+   * A POST is keyed by its body, so it waits for it (preHandler). A copy in this process is answered without
+   * a promise (a cached answer is a few tens of microseconds of work, and each promise is a few more).
    */
-  const lookupCopy = async (request: FastifyRequest, reply: FastifyReply) => {
+  const lookupCopy = (request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> => {
     const rule = request.routeOptions.config.publicCache;
-    if (!rule || seconds === 0) return;
-    const method = request.method;
+    if (!rule || seconds === 0) return false;
     if (hasSession(request)) {
       count('bypass');
-      return;
+      return false;
     }
     const isRefresh = request.headers['x-public-cache-refresh'] === refreshToken;
     const body = rule.body ? JSON.stringify(request.body ?? {}) : '';
     // The key as it is in this process; shared (Redis) copies are named by its hash (keys of bounded length).
-    const key = `${method === 'HEAD' ? 'GET' : method} ${request.url} ${body}`;
+    const key = `${request.method === 'HEAD' ? 'GET' : request.method} ${request.url} ${body}`;
     const state: CacheState = { key, rule: { ...rule, maxAge: rule.maxAge ?? seconds }, refresh: isRefresh, startedAt: Date.now(), tags: [] };
     request.publicCacheState = state;
-    const entry = await lookup(key);
+    const entry = local.get(key);
+    if (entry || !redis?.ready()) return answer(request, reply, state, entry);
+    return lookupShared(key).then((shared) => answer(request, reply, state, shared));
+  };
+
+  const answer = (request: FastifyRequest, reply: FastifyReply, state: CacheState, entry: Entry | undefined): boolean | Promise<boolean> => {
+    const { key, refresh: isRefresh } = state;
     state.entry = entry;
     if (entry && !isRefresh) {
       const age = Date.now() - entry.storedAt;
@@ -348,9 +361,10 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
     // A miss: the first request computes it, identical ones arriving meanwhile wait for its answer.
     const pending = inflight.get(key);
     if (pending && !isRefresh) {
-      const answer = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), FOLLOW_TIMEOUT_MS).unref())]);
-      if (answer) return serve(request, reply, state, answer, 'hit');
-    } else if (!pending) {
+      const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), FOLLOW_TIMEOUT_MS).unref());
+      return Promise.race([pending, timeout]).then((computed) => (computed ? serve(request, reply, state, computed, 'hit') : false));
+    }
+    if (!pending) {
       let resolve!: (entry: Entry | undefined) => void;
       const promise = new Promise<Entry | undefined>((done) => (resolve = done));
       inflight.set(key, promise);
@@ -360,12 +374,23 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
         resolve(value);
       };
     }
+    return false;
   };
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return lookupCopy(request, reply);
+
+  /** The lookup as a callback hook: an answered request goes no further (Fastify: send, and do not call done). */
+  const lookupHook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const answered = lookupCopy(request, reply);
+    if (answered === true) return;
+    if (answered === false) return done();
+    answered.then((served) => served || done(), done);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return lookupHook(request, reply, done);
+    done();
   });
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method === 'POST' && request.routeOptions.config.publicCache?.body) return lookupCopy(request, reply);
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method === 'POST' && request.routeOptions.config.publicCache?.body) return lookupHook(request, reply, done);
+    done();
   });
 
   // A page about to render: the API calls inside it (in-process, same async context) add their effects to it.
@@ -377,9 +402,15 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
     rendering.run({ effects: state.effects, tags: state.tags, refresh: state.refresh }, done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: most answers pass this hook untouched (not cacheable, or already a copy), without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const state = request.publicCacheState;
-    if (!state || state.served) return payload;
+    if (!state || state.served) return done(null, payload);
+    keep(request, reply, state, payload).then((kept) => done(null, kept), done);
+  });
+
+  /** An answer just computed: kept as a copy when it may be (or, when the origin failed, the last good copy instead). */
+  const keep = async (request: FastifyRequest, reply: FastifyReply, state: CacheState, payload: unknown): Promise<unknown> => {
     if (reply.sharedStatic || ![undefined, 'identity'].includes(reply.getHeader('content-encoding') as string | undefined)) {
       // the browser's files keep their own long caching (hashed names), and bytes already compressed are not kept
       state.leader?.(undefined);
@@ -445,18 +476,22 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
       return '';
     }
     return encoded(request, reply, stored);
-  });
+  };
 
-  // A request that ended without onSend (the client went away) must not leave followers waiting.
-  app.addHook('onResponse', async (request) => request.publicCacheState?.leader?.(undefined));
-  app.addHook('onRequestAbort', async (request) => request.publicCacheState?.leader?.(undefined));
-
-  // Each cached answer of a page replays what its render did (a view of the service it shows).
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const state = request.publicCacheState;
-    if (!state?.served || state.refresh) return;
-    const entry = state.entry && state.entry.effects.length ? state.entry : local.get(state.key);
-    for (const [kind, arg] of entry?.effects ?? []) effects.get(kind)?.(arg, request);
+    // A request that ended without onSend (the client went away) must not leave followers waiting.
+    state?.leader?.(undefined);
+    // Each cached answer of a page replays what its render did (a view of the service it shows).
+    if (state?.served && !state.refresh) {
+      const entry = state.entry && state.entry.effects.length ? state.entry : local.get(state.key);
+      for (const [kind, arg] of entry?.effects ?? []) run(kind, arg, request);
+    }
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    request.publicCacheState?.leader?.(undefined);
+    done();
   });
 
   const publicCache: PublicCache = {
@@ -479,14 +514,16 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
       if (page && page.tags !== request.publicCacheState?.tags) page.tags.push(tag);
     },
     onEffect(kind, handler) {
-      effects.set(kind, handler);
+      effects.set(kind, [...(effects.get(kind) ?? []), handler]);
     },
     effect(request, kind, arg) {
       const page = rendering.getStore();
       page?.effects.push([kind, arg]);
       const own = request.publicCacheState;
+      // kept with the route's own copy too (a search's), unless that copy is the page itself
+      if (own && !own.served && (!page || own.effects !== page.effects)) (own.effects ??= []).push([kind, arg]);
       if (own?.refresh || page?.refresh) return;
-      effects.get(kind)?.(arg, request);
+      run(kind, arg, request);
     },
     get size() {
       return local.size;

@@ -40,8 +40,9 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)(\.br|\.gz)?$/;
  * same bytes for everyone, session or not (`sharedStatic`: the security plugin's session rule skips them).
  */
 async function clientFiles(app: FastifyInstance, { clientDir, base }: { clientDir: string; base: string }) {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.sharedStatic = true;
+    done();
   });
   const headers = (cacheControl: string) => (res: { setHeader(name: string, value: string): unknown }, path: string) => {
     res.setHeader('cache-control', cacheControl);
@@ -136,6 +137,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(authorization ? { authorization } : {}),
           'x-request-id': String(request.id),
+          // where the citizen came from: a service opened from search results counts for that search (issue 15)
+          ...(request.headers.referer ? { referer: request.headers.referer } : {}),
         },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });

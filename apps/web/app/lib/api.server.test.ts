@@ -66,6 +66,14 @@ describe('required: a failure becomes the page', () => {
     expect(page(e400)[0]).toBe(400);
   });
 
+  it('keeps a refusal of who the visitor is (401, 403), with the API’s Portuguese message', async () => {
+    for (const status of [401, 403]) {
+      const refused = failing(status);
+      const error = await thrown(required(refused.context, call(refused.context, { url: '/x', auth: 'citizen' })));
+      expect(page(error)).toEqual([status, { message: `erro ${status}` }]);
+    }
+  });
+
   it('turns anything else into a 5xx page in Portuguese, logged', async () => {
     const down = failing(503);
     const e502 = await thrown(required(down.context, call(down.context, { url: '/x', auth: 'anonymous' }), { failure: 'Não foi possível carregar.' }));

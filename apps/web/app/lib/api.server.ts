@@ -14,6 +14,7 @@ import type {
   SearchItem,
   SearchRequest,
   SearchSuggestions,
+  ServiceChangeLog,
 } from '@portal/contracts';
 import { data, type AppLoadContext } from 'react-router';
 import './load-context.ts';
@@ -44,7 +45,7 @@ export function messageOf(body: unknown): string | null {
 export const UNAVAILABLE = 'Não foi possível completar a ação!';
 
 export interface Call {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   url: string;
   body?: unknown;
   auth: ApiAuth;
@@ -72,6 +73,8 @@ export const api = {
   /** services beginning with what was typed, and its spelling as the search reads it ('Você quis dizer') */
   suggestions: (c: AppLoadContext, q: string) => call<SearchSuggestions>(c, { url: `/v1/search/suggestions?${new URLSearchParams({ q })}`, auth: 'anonymous' }),
   service: (c: AppLoadContext, slug: string) => call<CatalogItem>(c, { url: `/v1/catalog/${encodeURIComponent(slug)}/load`, auth: 'anonymous' }),
+  /** what changed in a service's key facts, newest first (issue 15) */
+  changes: (c: AppLoadContext, slug: string) => call<ServiceChangeLog>(c, { url: `/v1/catalog/${encodeURIComponent(slug)}/mudancas`, auth: 'anonymous' }),
   rate: (c: AppLoadContext, id: string, value: number) => call<RatingResponse>(c, { method: 'POST', url: `/v1/catalog/${encodeURIComponent(id)}/ratings`, body: { value }, auth: 'anonymous' }),
   indicator: async (c: AppLoadContext, dashcard: number, card: number) => {
     const answer = await call<{ data?: { rows?: unknown[][] } }>(c, { method: 'POST', url: `/api/metabase/api/dashboard/8/dashcard/${dashcard}/card/${card}/query`, auth: 'anonymous' });
@@ -94,7 +97,8 @@ export interface RequiredMessages {
 
 /**
  * Data the page cannot exist without: a failure becomes the route's error page. 404 stays 404 (with the
- * page's own message when given), 400 stays 400 (the address's own values); anything else is a 502 (the API refused or failed) or, for an error that
+ * page's own message when given), 400, 401 and 403 stay as they are (the address's own values, who the visitor is);
+ * anything else is a 502 (the API failed) or, for an error that
  * is not the API's, a 500, both with a Portuguese message.
  */
 export async function required<T>(context: AppLoadContext, promise: Promise<T>, messages: RequiredMessages = {}): Promise<T> {
@@ -103,8 +107,9 @@ export async function required<T>(context: AppLoadContext, promise: Promise<T>, 
   } catch (err) {
     if (isThrownResponse(err)) throw err;
     if (err instanceof ApiError && err.status === 404) throw data({ message: messages.notFound ?? err.message }, { status: 404 });
-    // The visitor's own input the API refused (a search text too long, ...): their mistake, never a 5xx.
-    if (err instanceof ApiError && err.status === 400) throw data({ message: err.message }, { status: 400 });
+    // The visitor's own input the API refused (a search text too long, ...): their mistake, never a 5xx. A
+    // refusal of who they are (401, 403: another department's data in the back office) stays that refusal.
+    if (err instanceof ApiError && [400, 401, 403].includes(err.status)) throw data({ message: err.message }, { status: err.status });
     if (err instanceof ApiError) {
       context.log.warn({ status: err.status, message: err.message }, 'a page could not load its data');
       throw data({ message: messages.failure ?? err.message }, { status: 502 });

@@ -32,6 +32,12 @@ export function formValues(form: FormData): FormValues {
   return values;
 }
 
+/** A field that may be sent several times (checkboxes of one name), as a list: [] when none was sent. */
+export function listOf(values: FormValues, name: string): string[] {
+  const value = values[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
 /** The form checked with a contract's schema: its data, or each field's first error (the action then answers 400). */
 export async function parseForm<T>(request: Request, schema: FormSchema<T>): Promise<ParsedForm<T>> {
   const values = formValues(await readForm(request));

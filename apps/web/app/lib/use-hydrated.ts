@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 const never = () => () => {};
 
@@ -12,4 +12,16 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Sets `data-hydrated` on the document once the part that calls it has hydrated: a mark for browser tests
+ * (and people's tools) that the page answers clicks. The root calls it for anonymous pages; a logged-in
+ * citizen's header widgets hydrate later, in their own chunk, and call it themselves, so a click on the menu
+ * is never sent before the menu can take it.
+ */
+export function useInteractiveMark(when = true): void {
+  useEffect(() => {
+    if (when) document.documentElement.dataset.hydrated = 'true';
+  }, [when]);
 }

@@ -6,7 +6,7 @@ import { FailureContent, NotFoundContent } from '../components/error-page/error-
 import { showSnackbar } from '../components/snackbar/snackbar.tsx';
 import { FavoriteStar } from '../features/favorites/favorite-star.tsx';
 import { PdfButton, ServiceAccess } from '../features/catalog/service-access.tsx';
-import { CategoryCard, DocumentsSection, InfoSection, SidebarCards, StepsSection, SuggestSection, TagsSection } from '../features/catalog/service-sections.tsx';
+import { AboutSection, CategoryCard, ChangesSection, DocumentsSection, InfoSection, SidebarCards, StepsSection, SuggestSection, TagsSection } from '../features/catalog/service-sections.tsx';
 import styles from '../features/catalog/service.module.css';
 import { UnitsCard } from '../features/catalog/units-card.tsx';
 import { DiscontinuedService } from '../features/catalog/discontinued-service.tsx';
@@ -38,6 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canonical,
     homeUrl: canonical.replace(/\/[^/]+\/[^/]+$/, ''),
     related: [] as SearchItem[],
+    // a widget: without it the page still answers
+    changes: service.active ? (await optional(context, 'change log', api.changes(context, service.slug), { changes: [] })).changes : [],
   };
   if (service.active) return page;
   // Discontinued (decision 017): the page says so and answers 410 Gone, so search engines drop it; the
@@ -133,7 +135,7 @@ function jsonLd(service: CatalogItem, canonical: string): string {
 }
 
 export default function Service({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, now, unitFilter, canonical, related } = loaderData;
+  const { service, now, unitFilter, canonical, related, changes } = loaderData;
   if (!service.active) {
     return (
       <div className="container">
@@ -175,25 +177,11 @@ export default function Service({ loaderData, actionData }: Route.ComponentProps
               <Clock size={16} aria-hidden="true" /> Atualizado <time dateTime={service.updated_at}>{relativeTime(service.updated_at, now)}</time>
             </p>
           </header>
-          <section className={styles.section} aria-labelledby="o-que-e">
-            <h2 id="o-que-e">O que é esse serviço?</h2>
-            <div className="rich-text" dangerouslySetInnerHTML={{ __html: service.description }} />
-            <dl className={styles.facts}>
-              <div>
-                <dt>Custo</dt>
-                <dd>{service.isFree ? 'Gratuito' : service.cost || 'Pago'}</dd>
-              </div>
-              {service.estimatedTime ? (
-                <div>
-                  <dt>Prazo</dt>
-                  <dd>{service.estimatedTime}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </section>
+          <AboutSection service={service} />
           <StepsSection steps={service.steps} />
           <DocumentsSection steps={service.steps} />
           <InfoSection info={service.info} />
+          <ChangesSection changes={changes} />
           <SuggestSection />
           <TagsSection tags={service.tags} />
         </article>

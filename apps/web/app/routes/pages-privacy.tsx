@@ -131,6 +131,10 @@ export default function Privacy() {
           <li>Notificações: até você arquivá-las, e no máximo 24 meses.</li>
           <li>Registros de acesso ao servidor: 6 meses, como exige o Marco Civil da Internet.</li>
           <li>Tentativas de login sem sucesso (guardadas só como código irreversível, sem o usuário nem o endereço de rede), usadas para bloquear quem tenta adivinhar senhas: 24 horas.</li>
+          <li>
+            Textos digitados na busca de serviços, só os que não encontraram nada ou que levaram a um serviço, contados por dia, sem quem buscou nem o endereço de
+            rede (textos com números longos, como CPF ou telefone, ou com e-mail não são guardados), para os órgãos melhorarem os nomes dos serviços: 12 meses.
+          </li>
           <li>Sugestões do Simplifique: 5 anos, para acompanhamento e prestação de contas; nome e e-mail podem ser apagados antes, a seu pedido.</li>
           <li>Dados da CNH, da Nota Piauiense e dos contracheques não são copiados pelo portal: são consultados nos sistemas de origem quando você os abre.</li>
         </ul>

@@ -17,6 +17,17 @@ export const DEMO_ACCOUNTS = {
   joao: { sub: '9e3a7c51-6b2d-4f80-a1c4-7d5e9f2b3c22', username: 'joao.souza' },
 } as const;
 
+/**
+ * Staff of the editorial back office (issue 15): realm roles scoped by department, as the state's identity
+ * provider gives them (apps/server/src/modules/gestao/roles.ts). Same password as the citizens.
+ */
+export const STAFF_ACCOUNTS = [
+  { sub: '1c7e2a90-5d4b-4c3e-8f21-6a9b0c1d2e31', username: 'ana.detran', name: 'Ana Beatriz Lima', roles: ['gestao:editor:detran-pi'] },
+  { sub: '2d8f3b01-6e5c-4d4f-9a32-7b0c1d2e3f42', username: 'bruno.detran', name: 'Bruno Carvalho Rocha', roles: ['gestao:revisor:detran-pi'] },
+  { sub: '3e904c12-7f6d-4e50-8b43-8c1d2e3f4a53', username: 'carla.seduc', name: 'Carla Mendes Araújo', roles: ['gestao:editor:seduc'] },
+  { sub: '4fa15d23-807e-4f61-9c54-9d2e3f4a5b64', username: 'davi.central', name: 'Davi Nogueira Costa', roles: ['gestao:admin'] },
+] as const;
+
 const DAY = 86_400_000;
 
 /** A calendar date (yyyy-mm-dd) `days` away from `today`, in Piauí's time zone. */
@@ -120,6 +131,21 @@ export async function seedIdentityDemo(db: Database, today: Date = new Date()): 
         cnhValidUntil: dateFrom(today, -120),
         cnhBlockBca: true,
       },
+      ...STAFF_ACCOUNTS.map((staff) => {
+        const [givenName = '', ...rest] = staff.name.split(' ');
+        return {
+          sub: staff.sub,
+          username: staff.username,
+          passwordHash,
+          name: staff.name,
+          givenName,
+          familyName: rest.at(-1) ?? '',
+          email: `${staff.username}@exemplo.pi.gov.br`,
+          emailVerified: true,
+          roles: [...staff.roles, 'ouro', 'prata', 'bronze'],
+          groups: ['/servidor'],
+        };
+      }),
     ]);
 
     const ids = new Map(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps, tsvector } from './columns.ts';
 
 // The public catalog: categories, departments and their service points, services and everything a
@@ -120,6 +120,10 @@ export const services = pgTable(
     imageUrl: text('image_url').notNull().default(''),
     platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
     accessCount: integer('access_count').notNull().default(0),
+    /** 'revisar até' (issue 15): the department confirms the content is still true by then; a publication counts */
+    reviewBy: date('review_by', { mode: 'string' }).notNull().default(sql`(current_date + interval '12 months')::date`),
+    /** when the department's editors were told the review date approaches (once per date) */
+    reviewNotifiedAt: timestamp('review_notified_at', { withTimezone: true }),
     ...timestamps,
     /** kept up to date by refresh_service_search(); see migration 0002 */
     searchVector: tsvector('search_vector'),

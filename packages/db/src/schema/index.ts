@@ -8,3 +8,4 @@ export * from './identity.ts';
 export * from './personal-area.ts';
 export * from './simplifique.ts';
 export * from './rate-limits.ts';
+export * from './editorial.ts';

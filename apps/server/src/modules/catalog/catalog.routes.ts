@@ -45,8 +45,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/catalog/:slug/load',
     {
       config: { publicCache: {} },
-      onResponse: async (request, reply) => {
+      onResponse: (request, reply, done) => {
         if (reply.statusCode === 200) app.publicCache.effect(request, 'catalog-view', request.params.slug);
+        done();
       },
       schema: {
         tags: ['catálogo'],

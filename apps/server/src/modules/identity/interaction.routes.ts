@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { formatWait } from '../../plugins/limits.ts';
-import { identityPageHelmet } from '../../plugins/security.ts';
+import { identityPage } from '../../plugins/security.ts';
 import * as repository from './identity.repository.ts';
 import { parseForms, sendPage } from './identity-http.ts';
 import { loginThrottle, throttleKeys } from './login-throttle.ts';
@@ -24,7 +24,7 @@ export const interactionRoutes = (provider: Provider, settings: IdentitySettings
   const details = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
   const action = (uid: string) => `${INTERACTION_PATH}/${encodeURIComponent(uid)}/login`;
 
-  app.get(`${INTERACTION_PATH}/:uid`, { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
+  app.get(`${INTERACTION_PATH}/:uid`, { schema: { hide: true }, config: identityPage }, async (request, reply) => {
     const { uid } = request.params as { uid: string };
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid) return sendPage(reply, expired(), 400);
@@ -42,7 +42,7 @@ export const interactionRoutes = (provider: Provider, settings: IdentitySettings
     return reply.redirect(redirectTo, 303);
   });
 
-  app.post(`${INTERACTION_PATH}/:uid/login`, { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
+  app.post(`${INTERACTION_PATH}/:uid/login`, { schema: { hide: true }, config: identityPage }, async (request, reply) => {
     const { uid } = request.params as { uid: string };
     const interaction = await details(request, reply);
     if (!interaction || interaction.uid !== uid || interaction.prompt.name !== 'login') return sendPage(reply, expired(), 400);

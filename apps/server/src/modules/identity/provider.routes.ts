@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { favoriteSlugs } from '../../lib/favorite-slugs.ts';
-import { identityPageHelmet } from '../../plugins/security.ts';
+import { identityPage } from '../../plugins/security.ts';
 import { userClaims } from './claims.ts';
 import * as repository from './identity.repository.ts';
 import { parseForms } from './identity-http.ts';
@@ -66,7 +66,7 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, se
     // The provider reads its own bodies.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    const options = { schema: { hide: true }, helmet: identityPageHelmet };
+    const options = { schema: { hide: true }, config: identityPage };
     const current = (request: FastifyRequest, reply: FastifyReply) => pass(request, reply, pathOf(request.raw.url!, EMBEDDED_MOUNT));
     scope.all(EMBEDDED_MOUNT, options, current);
     scope.all(`${EMBEDDED_MOUNT}/*`, options, current);
@@ -108,7 +108,7 @@ const keycloakRoutes =
     app.get(userinfo, { schema: { hide: true } }, handler);
     app.post(userinfo, { schema: { hide: true } }, handler);
 
-    app.post(`${EMBEDDED_MOUNT}${PROVIDER_ROUTES.end_session}`, { schema: { hide: true }, helmet: identityPageHelmet }, async (request, reply) => {
+    app.post(`${EMBEDDED_MOUNT}${PROVIDER_ROUTES.end_session}`, { schema: { hide: true }, config: identityPage }, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       if (!form.refresh_token) {
         // A browser's logout form: the provider reads the body Fastify has already parsed.

@@ -1,7 +1,7 @@
 import { CallbackQuery, LoginQuery, safeReturnPath } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
-import { identityPageHelmet } from '../../plugins/security.ts';
+import { identityPage } from '../../plugins/security.ts';
 import * as repository from './identity.repository.ts';
 import { parseForms, sendPage } from './identity-http.ts';
 import { messagePage } from './pages.ts';
@@ -21,7 +21,7 @@ export const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const failed = () =>
     messagePage('Não foi possível entrar', 'O login não pôde ser confirmado. Tente entrar novamente.', { href: LOGIN_PATH, text: 'Entrar novamente' });
 
-  app.get(LOGIN_PATH, { schema: { hide: true, querystring: LoginQuery }, helmet: identityPageHelmet }, async (request, reply) => {
+  app.get(LOGIN_PATH, { schema: { hide: true, querystring: LoginQuery }, config: identityPage }, async (request, reply) => {
     const returnTo = safeReturnPath(request.query.returnTo, home);
     if (await getWebSession(app, request)) return reply.redirect(returnTo, 303);
     let config: client.Configuration;
@@ -47,7 +47,7 @@ export const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('cache-control', 'no-store').redirect(url.href, 302);
   });
 
-  app.get(CALLBACK_PATH, { schema: { hide: true, querystring: CallbackQuery }, helmet: identityPageHelmet }, async (request, reply) => {
+  app.get(CALLBACK_PATH, { schema: { hide: true, querystring: CallbackQuery }, config: identityPage }, async (request, reply) => {
     const { state, error } = request.query;
     const expected = request.cookies[LOGIN_COOKIE];
     clearIdentityCookie(reply, LOGIN_COOKIE);

@@ -11,6 +11,7 @@ export const RETENTION = {
   notificationMonths: 24,
   simplifiqueYears: 5,
   webVitalsMonths: 6,
+  searchDemandMonths: 12,
 } as const;
 
 async function deleted(db: Database, query: ReturnType<typeof sql>): Promise<number> {
@@ -29,6 +30,8 @@ export async function purgeExpired(db: Database, now: Date) {
     ),
     simplifique: await deleted(db, sql`delete from simplifique_suggestions where created_at < ${at}::timestamptz - make_interval(years => ${RETENTION.simplifiqueYears})`),
     webVitals: await deleted(db, sql`delete from web_vitals where created_at < ${at}::timestamptz - make_interval(months => ${RETENTION.webVitalsMonths})`),
+    searchMisses: await deleted(db, sql`delete from search_misses where day < (${at}::timestamptz - make_interval(months => ${RETENTION.searchDemandMonths}))::date`),
+    searchArrivals: await deleted(db, sql`delete from search_arrivals where day < (${at}::timestamptz - make_interval(months => ${RETENTION.searchDemandMonths}))::date`),
     webSessions: await deleted(db, sql`delete from web_sessions where expires_at < ${at}::timestamptz`),
     loginStates: await deleted(db, sql`delete from web_login_states where expires_at < ${at}::timestamptz`),
     providerRecords: await deleted(db, sql`delete from oidc_models where expires_at < ${at}::timestamptz`),

@@ -56,6 +56,14 @@ describe('retention of personal data (privacy policy periods)', () => {
     expect(await count(sql`select count(*)::int as n from web_login_states where state = 'login-valendo'`)).toBe(1);
   });
 
+  it('deletes search demand older than 12 months and keeps the rest', async () => {
+    await t.app.db.execute(sql`insert into search_misses (day, query, searches) values
+      (current_date - interval '13 months', 'busca antiga', 2), (current_date - interval '11 months', 'busca recente', 1)`);
+    const removed = await purgeExpired(t.app.db, new Date());
+    expect(removed.searchMisses).toBe(1);
+    expect(await count(sql`select count(*)::int as n from search_misses where query = 'busca recente'`)).toBe(1);
+  });
+
   it('is harmless to run again', async () => {
     await purgeExpired(t.app.db, new Date());
     const again = await purgeExpired(t.app.db, new Date());

@@ -1,14 +1,20 @@
 import { ErrorResponse, SearchRequest, SearchResponse, SearchSuggestions, SearchSuggestionsQuery } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memoryCache } from '../../lib/cache.ts';
-import { DICTIONARY_TTL_MS, loadDictionary, search, type Dictionary } from './search.service.ts';
+import { keepableQuery, searchDemand } from './search.demand.ts';
+import { cachedDictionary, DICTIONARY_TTL_MS, search } from './search.service.ts';
 import { loadSuggestionIndex, suggest, type SuggestionIndex } from './suggestions.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dictionaries = memoryCache<Dictionary>({ name: 'search-dictionary', ttlMs: DICTIONARY_TTL_MS, max: 1 });
-  const dictionary = () => dictionaries.fetch('dictionary', () => loadDictionary(app.db));
+  const dictionary = cachedDictionary(app.db);
   const indexes = memoryCache<SuggestionIndex>({ name: 'search-suggestions', ttlMs: DICTIONARY_TTL_MS, max: 1 });
   const suggestionIndex = () => indexes.fetch('index', () => loadSuggestionIndex(app.db));
+
+  // What citizens search for and where it takes them, for the back office (issue 15): counted on every answer,
+  // cached or not, as views are.
+  const demand = searchDemand(app);
+  app.publicCache.onEffect('search-miss', demand.missed);
+  app.publicCache.onEffect('catalog-view', demand.viewed);
 
   app.post(
     '/v1/search',
@@ -24,7 +30,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body ?? {};
-      return search(app.db, body, dictionary);
+      const found = await search(app.db, body, dictionary);
+      if (!found.length && body.query && !body.from && !body.top_hit) {
+        const query = keepableQuery(body.query);
+        if (query) app.publicCache.effect(request, 'search-miss', query);
+      }
+      return found;
     },
   );
 

@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE, type SearchItem, type SearchRequest } from '@portal/contracts';
 import { normalizeSearchText, type Database } from '@portal/db';
+import { memoryCache, type Cache } from '../../lib/cache.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
 import { findDepartment } from '../departments/departments.repository.ts';
@@ -26,6 +27,11 @@ export interface Dictionary {
   lexicon: Lexicon;
   /** the written form of words that carry accents, by their normalised form ('habilitacao' → 'habilitação') */
   written: Map<string, string>;
+  /**
+   * The tsquery of each text searched since this dictionary was loaded (repository.tsqueries): the stemmers
+   * never change their answer, and asking cost a round trip in every search (issue 11).
+   */
+  stems: Cache<string>;
 }
 
 /**
@@ -36,7 +42,45 @@ export async function loadDictionary(db: Database): Promise<Dictionary> {
   const [synonyms, words, accented] = await Promise.all([repository.listSynonyms(db), repository.listLexicon(db), repository.listAccentedWords(db)]);
   const written = new Map<string, string>();
   for (const word of accented) if (!written.has(normalizeSearchText(word))) written.set(normalizeSearchText(word), word);
-  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words), written };
+  const stems = memoryCache<string>({ name: 'search-stems', max: 10_000 });
+  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words), written, stems };
+}
+
+const dictionaries = new WeakMap<Database, Cache<Dictionary>>();
+const dictionaryCache = (db: Database) => {
+  let cache = dictionaries.get(db);
+  if (!cache) dictionaries.set(db, (cache = memoryCache<Dictionary>({ name: 'search-dictionary', ttlMs: DICTIONARY_TTL_MS, max: 1 })));
+  return cache;
+};
+
+/**
+ * This process's dictionary of a database, kept DICTIONARY_TTL_MS: one for the search and for the back
+ * office, which checks drafts against the searches their service must keep answering.
+ */
+export function cachedDictionary(db: Database): () => Promise<Dictionary> {
+  const cache = dictionaryCache(db);
+  return () => cache.fetch('dictionary', () => loadDictionary(db));
+}
+
+/** Reads the synonyms again at the next search (the central team changed them); other instances within DICTIONARY_TTL_MS. */
+export function forgetDictionary(db: Database): Promise<void> {
+  return dictionaryCache(db).clear();
+}
+
+/** Each text's tsquery, from the dictionary's copy when it has one; those it has not are asked in one round trip. */
+function tsqueriesOf(db: Database, stems: Cache<string>, texts: string[]): Promise<string[]> {
+  const asked: string[] = [];
+  let answer: Promise<string[]> | undefined;
+  return Promise.all(
+    texts.map((text) =>
+      stems.fetch(text, () => {
+        const index = asked.push(text) - 1;
+        // Once every text has been looked up (this map is synchronous), the misses go together.
+        answer ??= Promise.resolve().then(() => repository.tsqueries(db, asked));
+        return answer.then((found) => found[index]!);
+      }),
+    ),
+  );
 }
 
 interface TermGroup {
@@ -136,15 +180,16 @@ export function correctionOf(query: string, dictionary: Dictionary): string | nu
 
 /** Turns what a citizen typed into tsqueries: accent-free, stemmed, typo-corrected, synonym-aware. */
 export async function buildTextQuery(db: Database, query: string, dictionary: () => Promise<Dictionary>): Promise<TextQuery | null> {
-  const groups = interpret(query, await dictionary());
+  const words = await dictionary();
+  const groups = interpret(query, words);
   if (!groups) return null;
 
-  const texts = groups.flatMap((g) => g.alternatives);
-  const queries = await repository.tsqueries(db, texts);
+  const queries = await tsqueriesOf(db, words.stems, groups.flatMap((g) => g.alternatives));
   let index = 0;
   const parts: string[] = [];
   for (const group of groups) {
-    const forms = group.alternatives.map(() => queries[index++]!).filter(Boolean);
+    // A correction can stem as the typed word does ('certidau' → 'certidao'): each form once (repository.tsqueries says why).
+    const forms = [...new Set(group.alternatives.map(() => queries[index++]!).filter(Boolean))];
     if (forms.length) parts.push(`(${forms.map((f) => `(${f})`).join(' | ')})`);
   }
   const phrase = groups.map((g) => g.alternatives[g.alternatives.length - 1]).join(' ');
@@ -191,6 +236,15 @@ async function resolveFilters(db: Database, body: SearchRequest): Promise<reposi
   return filters;
 }
 
+/**
+ * How many services the looser search (any of the words, when no service has them all) lists at most: when
+ * at least this many are named by one of the words (title, popular names, tags), the most accessed of them,
+ * ranked, and its total is this number, which is what its pages hold, not every service that has a word
+ * (thousands at 20,000 services: finding and ranking them all cost most of the search, issue 11). Five pages:
+ * past them the words say too little. Fewer named, the looser search ranks and counts every match, as before.
+ */
+export const LOOSE_LIST_SIZE = 50;
+
 /** `dictionary` gives the synonyms and lexicon, usually from the caller's cache of loadDictionary(). */
 export async function search(db: Database, body: SearchRequest, dictionary: () => Promise<Dictionary>): Promise<SearchItem[]> {
   if (body.groups?.length && !body.groups.some((g) => g.toUpperCase() === 'CATALOG')) return [];
@@ -223,7 +277,10 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
       if (!page.length && offset > 0 && text.all && (await repository.countMatches(db, { tsquery: text.all, filters })) > 0) return [];
       if (!page.length && text.any) {
         counted = { tsquery: text.any, filters };
-        page = await repository.searchPage(db, { ...common, tsquery: text.any, loose: true });
+        const named = await repository.mostAccessedNamed(db, { tsquery: text.any, filters, cap: LOOSE_LIST_SIZE });
+        page = named
+          ? named.slice(offset, offset + size).map((row) => ({ ...row, total: named.length }))
+          : await repository.searchPage(db, { ...common, tsquery: text.any, loose: true });
       }
       if (!page.length && offset === 0) {
         // Suggestions for what looks like a title: one page, no more.

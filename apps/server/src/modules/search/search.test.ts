@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { LOOSE_LIST_SIZE } from './search.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -256,6 +257,52 @@ describe('pages past the end of a keyword search', () => {
     const carteira = (await items({ query: 'carteira', groups: ['CATALOG'], from: 0 }))[0]!.resultTotal as number;
     expect(carteira).toBeGreaterThan(total + 10);
     expect(await items({ query, groups: ['CATALOG'], from: Math.ceil(total / 10) * 10 })).toEqual([]);
+  });
+});
+
+describe('a search no service fully matches, when many services are named by one of its words (issue 11)', () => {
+  // Its own catalog: the demo's, plus 60 services named by 'IPVA' in their title only, 40 of them more
+  // accessed than any demo service and 20 hardly ever. No service has both 'sangue' and 'ipva'.
+  let scaled: TestApp;
+  beforeAll(async () => {
+    scaled = await createTestApp();
+    const added = await rows<{ id: number }>(
+      scaled.app.db,
+      sql`insert into services (slug, type, title, description, category_id, department_id, access_profile_id, result_category_id, access_count)
+          select 'pedido-de-ipva-' || n, type, 'Pedido de IPVA número ' || n, description, category_id, department_id, access_profile_id, result_category_id,
+                 case when n <= 40 then 30000 + n else n - 41 end
+          from services, generate_series(1, 60) n where slug = 'isencao-de-ipva-para-pessoa-com-deficiencia' returning id`,
+    );
+    await scaled.app.db.execute(sql`select refresh_service_search(${`{${added.map((r) => r.id).join(',')}}`}::int[])`);
+  });
+  afterAll(() => scaled.close());
+  const page = async (from: number, size = 10): Promise<Item[]> => {
+    const res = await scaled.app.inject({ method: 'POST', url: '/v1/search', payload: { query: 'sangue ipva', groups: ['CATALOG'], from, size } });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('lists the 50 most accessed of them in five pages, and says 50', async () => {
+    const pages = await Promise.all([0, 10, 20, 30, 40].map((from) => page(from)));
+    const slugs = pages.flat().map((item) => item.slug as string);
+    expect(new Set(slugs).size).toBe(LOOSE_LIST_SIZE);
+    for (const item of pages.flat()) expect([item.resultTotal, item.pageCount]).toEqual([LOOSE_LIST_SIZE, LOOSE_LIST_SIZE / 10]);
+    expect(await page(LOOSE_LIST_SIZE)).toEqual([]);
+    expect(await page(0, 200)).toHaveLength(LOOSE_LIST_SIZE);
+    // The most accessed named ones are there; the hardly ever accessed are not.
+    expect(slugs).toContain('pedido-de-ipva-1');
+    expect(slugs).toContain('emissao-do-dae-do-ipva');
+    expect(slugs.filter((slug) => /^pedido-de-ipva-(4[1-9]|5\d|60)$/.test(slug))).toEqual([]);
+  });
+
+  it('ranks them as every match was ranked: the service the words name most first, before more accessed ones', async () => {
+    const slugs = (await page(0)).map((item) => item.slug as string);
+    // As on the demo catalog alone: the blood donation service (sangue in its title, popular names and tags).
+    expect(slugs[0]).toBe('agendamento-de-doacao-de-sangue');
+    // IPVA's own service (its title, popular names and tags) before those with the word in the title only.
+    const firstAdded = slugs.findIndex((slug) => slug.startsWith('pedido-de-ipva-'));
+    expect(slugs.indexOf('emissao-do-dae-do-ipva')).toBeGreaterThanOrEqual(0);
+    expect(firstAdded === -1 || slugs.indexOf('emissao-do-dae-do-ipva') < firstAdded).toBe(true);
   });
 });
 

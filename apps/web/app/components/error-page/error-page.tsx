@@ -29,7 +29,7 @@ export function FailureContent({ status, message }: { status?: number; message?:
   return (
     <div className={`container ${styles.page}`}>
       <p className={styles.code}>{status ? `Erro ${status}` : 'Erro'}</p>
-      <h1>Não foi possível carregar esta página</h1>
+      <h1>{status === 403 ? 'Acesso não permitido' : 'Não foi possível carregar esta página'}</h1>
       <p>{message ?? 'Ocorreu um erro ao buscar as informações. Tente novamente em instantes.'}</p>
       <p>
         Se o problema continuar, fale com a ouvidoria ou volte mais tarde. Seus dados não foram perdidos.

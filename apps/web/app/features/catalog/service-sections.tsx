@@ -1,10 +1,33 @@
-import type { CatalogItem } from '@portal/contracts';
+import type { CatalogItem, ServiceChangeLog } from '@portal/contracts';
 import { Link } from 'react-router';
+import { formatLongDate } from '../../lib/format.ts';
 import { catalogPath } from '../../lib/paths.ts';
 import { Icon } from '../../components/icon/icon.tsx';
 import styles from './service.module.css';
 
 type Step = CatalogItem['steps'][number];
+
+/** What the service is, and its cost and deadline. */
+export function AboutSection({ service }: { service: Pick<CatalogItem, 'description' | 'isFree' | 'cost' | 'estimatedTime'> }) {
+  return (
+    <section className={styles.section} aria-labelledby="o-que-e">
+      <h2 id="o-que-e">O que é esse serviço?</h2>
+      <div className="rich-text" dangerouslySetInnerHTML={{ __html: service.description }} />
+      <dl className={styles.facts}>
+        <div>
+          <dt>Custo</dt>
+          <dd>{service.isFree ? 'Gratuito' : service.cost || 'Pago'}</dd>
+        </div>
+        {service.estimatedTime ? (
+          <div>
+            <dt>Prazo</dt>
+            <dd>{service.estimatedTime}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
 
 export function StepsSection({ steps }: { steps: Step[] }) {
   const ordered = steps.slice().sort((a, b) => a.orderIndex - b.orderIndex);
@@ -94,6 +117,30 @@ export function InfoSection({ info }: { info: CatalogItem['info'] }) {
             </article>
           ))}
       </div>
+    </section>
+  );
+}
+
+/** 'O que mudou': the key facts (cost, deadline, documents, units) each publication changed, newest first. */
+export function ChangesSection({ changes }: { changes: ServiceChangeLog['changes'] }) {
+  if (!changes.length) return null;
+  return (
+    <section className={styles.section} aria-labelledby="o-que-mudou">
+      <h2 id="o-que-mudou">O que mudou</h2>
+      <ul className={styles.changes}>
+        {changes.map((entry) => (
+          <li key={entry.publishedAt}>
+            <time dateTime={entry.publishedAt}>{formatLongDate(entry.publishedAt)}</time>
+            <ul>
+              {entry.changes.map((change) => (
+                <li key={change.field}>
+                  {change.label}: {change.after || 'não informado'} <span className={styles.before}>(antes: {change.before || 'não informado'})</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -31,7 +31,8 @@ export function HomeBanner({ index }: { index: number }) {
   const banner = BANNERS[chosen % BANNERS.length]!;
   return (
     <section className={styles.banner} aria-labelledby="home-title" data-banner={chosen + 1}>
-      <img src={banner.src} alt="" className={styles.bannerImage} width={1200} height={320} />
+      {/* The largest paint of the home: asked for with the stylesheets, not after them (issue 12). */}
+      <img src={banner.src} alt="" className={styles.bannerImage} width={1200} height={320} fetchPriority="high" />
       <div className={`container ${styles.bannerContent}`}>
         <h1 id="home-title" className={styles.bannerTitle}>
           Portal de Serviços do Governo do Piauí

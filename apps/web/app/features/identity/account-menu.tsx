@@ -1,8 +1,9 @@
-import { ChevronDown, CircleUser, FileText, ListChecks, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, CircleUser, FileText, ListChecks, LogOut, PencilLine, UserRound } from 'lucide-react';
 import { useRef } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { headerPopoverContainer } from '../../lib/popover-container.ts';
 import { ACCESS_LEVEL_LABEL, type AccessLevel } from './access-level.ts';
+import header from '../../components/header/site-header.module.css';
 import styles from './account.module.css';
 
 export const LOGOUT_PATH = '/app/sair';
@@ -19,16 +20,16 @@ export function LevelBadge({ level }: { level: AccessLevel | null }) {
 
 /**
  * The citizen's menu (spec §2): short name, level badge, 'Meu perfil', 'Documentos', 'Solicitações' and
- * 'Sair'. 'Sair' submits a POST form (the identity module refuses a logout by link).
+ * 'Sair'; for staff of the catalog, 'Gestão do catálogo' (issue 15). 'Sair' submits a POST form (the identity module refuses a logout by link).
  */
-export function AccountMenu({ shortName, level }: { shortName: string; level: AccessLevel | null }) {
+export function AccountMenu({ shortName, level, staff = false }: { shortName: string; level: AccessLevel | null; staff?: boolean }) {
   const logout = useRef<HTMLFormElement>(null);
   return (
     <>
       <MenuTrigger>
-        <Button className={styles.trigger} aria-label={`Menu de ${shortName}`}>
+        <Button className={header.accountTrigger} aria-label={`Menu de ${shortName}`}>
           <CircleUser size={20} aria-hidden="true" />
-          <span className={styles.name} data-testid="account-name" data-header-label>
+          <span className={header.accountName} data-testid="account-name" data-header-label>
             {shortName}
           </span>
           <ChevronDown size={16} aria-hidden="true" />
@@ -49,6 +50,11 @@ export function AccountMenu({ shortName, level }: { shortName: string; level: Ac
               <MenuItem className={styles.item} href="/app/acompanhar-minhas-solicitacoes" textValue="Solicitações">
                 <ListChecks size={18} aria-hidden="true" /> Solicitações
               </MenuItem>
+              {staff ? (
+                <MenuItem className={styles.item} href="/app/gestao" textValue="Gestão do catálogo">
+                  <PencilLine size={18} aria-hidden="true" /> Gestão do catálogo
+                </MenuItem>
+              ) : null}
             </MenuSection>
             <Separator className={styles.separator} />
             <MenuItem className={styles.item} textValue="Sair" onAction={() => logout.current?.requestSubmit()}>
@@ -58,8 +64,8 @@ export function AccountMenu({ shortName, level }: { shortName: string; level: Ac
         </Popover>
       </MenuTrigger>
       {/* The menu's 'Sair' submits this form; it is also the way out without JavaScript. */}
-      <form ref={logout} method="post" action={LOGOUT_PATH} className={styles.logoutForm}>
-        <button type="submit" className={styles.logoutButton}>
+      <form ref={logout} method="post" action={LOGOUT_PATH} className={header.logoutForm}>
+        <button type="submit" className={header.logoutButton}>
           Sair
         </button>
       </form>

@@ -1,4 +1,4 @@
-import { parseFavoriteSlugs, type MeResponse } from '@portal/contracts';
+import { hasGestaoRole, parseFavoriteSlugs, type MeResponse } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
 import { api, optional } from '../../lib/api.server.ts';
 import type { AccessLevel } from './access-level.ts';
@@ -12,6 +12,8 @@ export interface HeaderCitizen {
   unread: number;
   /** slugs of the favourite services */
   favorites: string[];
+  /** staff of the editorial back office: the menu leads there */
+  staff: boolean;
 }
 
 // One GET /v1/me per page request: the layout (header) and the page's own loader share the load context.
@@ -39,5 +41,6 @@ export async function loadHeaderCitizen(context: AppLoadContext): Promise<Header
     level: profile ? profile.accessLevel : citizen.accessLevel,
     unread: profile?.unreadNotifications ?? 0,
     favorites: parseFavoriteSlugs(profile?.catalog_favorite),
+    staff: hasGestaoRole(citizen.roles),
   };
 }

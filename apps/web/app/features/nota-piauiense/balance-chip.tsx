@@ -3,6 +3,7 @@ import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-comp
 import { headerPopoverContainer } from '../../lib/popover-container.ts';
 import { formatBrl } from '../../lib/format.ts';
 import { canRedeem, MINIMUM_WITHDRAWAL } from './balance.ts';
+import header from '../../components/header/site-header.module.css';
 import styles from './nota-piauiense.module.css';
 
 export const NOTA_PIAUIENSE_PAGE = '/app/app-nota-piauiense';
@@ -16,9 +17,9 @@ export function BalanceChip({ balance }: { balance: number }) {
   const amount = formatBrl(balance);
   return (
     <DialogTrigger>
-      <Button className={styles.chip} aria-label={`Nota Piauiense: saldo ${amount}`} data-testid="nota-piauiense-chip">
+      <Button className={header.balance} aria-label={`Nota Piauiense: saldo ${amount}`} data-testid="nota-piauiense-chip">
         <Wallet size={18} aria-hidden="true" />
-        <span className={styles.chipAmount}>{amount}</span>
+        <span className={header.balanceAmount}>{amount}</span>
         <ChevronDown size={16} aria-hidden="true" />
       </Button>
       <Popover placement="bottom end" className={styles.popover} UNSTABLE_portalContainer={headerPopoverContainer()}>

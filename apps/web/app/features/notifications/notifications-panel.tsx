@@ -5,6 +5,7 @@ import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-comp
 import { headerPopoverContainer } from '../../lib/popover-container.ts';
 import { useFetcher } from 'react-router';
 import { NotificationIcon } from './notification-icon.tsx';
+import header from '../../components/header/site-header.module.css';
 import styles from './notifications.module.css';
 
 /** The notifications resource route (routes/notifications.ts). */
@@ -32,10 +33,10 @@ export function NotificationsBell({ unread }: { unread: number }) {
   const label = unread ? `Notificações: ${unread} ${unread === 1 ? 'não lida' : 'não lidas'}` : 'Notificações: nenhuma não lida';
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button className={styles.bell} aria-label={label} data-testid="notifications-bell">
+      <Button className={header.bell} aria-label={label} data-testid="notifications-bell">
         <Bell size={22} aria-hidden="true" />
         {unread ? (
-          <span className={styles.count} data-testid="notifications-count" aria-hidden="true">
+          <span className={header.bellCount} data-testid="notifications-count" aria-hidden="true">
             {unread > 99 ? '99+' : unread}
           </span>
         ) : null}

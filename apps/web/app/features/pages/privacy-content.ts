@@ -6,5 +6,5 @@ export const PRIVACY = {
   operator: 'Agência de Tecnologia da Informação do Piauí (ATI-PI), que mantém o portal',
   dpoTitle: 'Encarregado pelo Tratamento de Dados Pessoais do Governo do Estado do Piauí',
   dpoEmail: 'encarregado.lgpd@pi.gov.br',
-  lastUpdate: '2025-06-01',
+  lastUpdate: '2026-11-25',
 };

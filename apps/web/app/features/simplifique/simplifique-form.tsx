@@ -1,7 +1,8 @@
 import { SIMPLIFIQUE_MESSAGE_MAX, SIMPLIFIQUE_SUBJECTS, type SimplifiqueField } from '@portal/contracts';
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { ErrorSummary } from '../../components/error-summary/error-summary.tsx';
 import styles from './simplifique.module.css';
 
 export type SimplifiqueValues = Partial<Record<SimplifiqueField, string>>;
@@ -10,40 +11,6 @@ export type SimplifiqueErrors = Partial<Record<SimplifiqueField, string>>;
 /** The order fields appear in, for the error summary. */
 const FIELD_ORDER: SimplifiqueField[] = ['assunto', 'servico', 'mensagem', 'nome', 'email'];
 const fieldId = (field: SimplifiqueField) => `simplifique-${field}`;
-
-/** The error summary (GOV.UK pattern): takes focus, links to each field in error. */
-function ErrorSummary({ errors }: { errors: SimplifiqueErrors }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, [errors]);
-  const list = FIELD_ORDER.filter((f) => errors[f]);
-  if (!list.length) return null;
-  return (
-    <div ref={ref} className={styles.summary} role="alert" aria-labelledby="simplifique-erros" tabIndex={-1} data-testid="error-summary">
-      <h2 id="simplifique-erros">Corrija {list.length === 1 ? 'o problema' : 'os problemas'} abaixo</h2>
-      <ul>
-        {list.map((field) => (
-          <li key={field}>
-            <a
-              href={`#${fieldId(field)}`}
-              onClick={(event) => {
-                // Focus the field without a navigation (which would clear the form's answer).
-                const target = document.getElementById(fieldId(field));
-                if (!target) return;
-                event.preventDefault();
-                target.focus();
-                target.scrollIntoView({ block: 'center' });
-              }}
-            >
-              {errors[field]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 function FieldError({ field, errors }: { field: SimplifiqueField; errors: SimplifiqueErrors }) {
   return errors[field] ? (
@@ -61,9 +28,11 @@ const describedBy = (field: SimplifiqueField, errors: SimplifiqueErrors, hint = 
 export function SimplifiqueForm({ values, errors, serverError }: { values: SimplifiqueValues; errors: SimplifiqueErrors; serverError?: string }) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting';
+  // One list per answer (the summary takes focus when a new answer comes, not on every render).
+  const summary = useMemo(() => FIELD_ORDER.filter((f) => errors[f]).map((f) => ({ field: fieldId(f), message: errors[f]! })), [errors]);
   return (
     <Form method="post" className={styles.form} noValidate>
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={summary} id="simplifique-erros" />
       {serverError ? (
         <p className={styles.summary} role="alert">
           {serverError}

@@ -1,0 +1,104 @@
+import type { FieldChange, ServiceContent, UnitContent } from '@portal/contracts';
+import { htmlToText } from '@portal/db';
+
+/** Each field as the edit form names it. */
+const LABELS: Record<keyof ServiceContent, string> = {
+  title: 'Título',
+  description: 'Descrição',
+  cost: 'Custo',
+  isFree: 'Gratuito',
+  estimatedTime: 'Prazo',
+  isOnline: 'Online',
+  isSelfService: 'Autosserviço',
+  accessLevel: 'Nível de acesso',
+  link: 'Link',
+  dataRows: 'Campos do formulário de acesso',
+  category: 'Categoria',
+  audiences: 'Público',
+  steps: 'Etapas',
+  info: 'Blocos de informação',
+  units: 'Unidades de atendimento',
+  popularNames: 'Nomes populares',
+  tags: 'Palavras-chave',
+  sources: 'Bases legais e validade',
+};
+
+const yesNo = (value: boolean) => (value ? 'sim' : 'não');
+
+/** A fact as the forms name it: 'Custo', 'Prazo', 'Documento: RG'. */
+export const factLabel = (fact: string) => (fact === 'cost' ? 'Custo' : fact === 'estimatedTime' ? 'Prazo' : `Documento: ${fact.slice('document:'.length)}`);
+
+/** A field as a reviewer reads it: text, one line per item. */
+function asText(field: keyof ServiceContent, content: ServiceContent): string {
+  const value = content[field];
+  if (typeof value === 'boolean') return yesNo(value);
+  if (value === null || value === undefined) return '';
+  if (field === 'dataRows') return content.dataRows.map((row) => `${row.name} = ${row.value}`).join('\n');
+  if (field === 'description') return htmlToText(content.description);
+  if (field === 'steps') {
+    return content.steps
+      .map((step, i) =>
+        [`${i + 1}. ${step.name} (${step.channel})`, step.description, htmlToText(step.htmlContent), step.documents.length ? `Documentos: ${step.documents.join('; ')}` : '']
+          .filter(Boolean)
+          .join('\n'),
+      )
+      .join('\n\n');
+  }
+  if (field === 'info') return content.info.map((block) => `${block.title}\n${htmlToText(block.text)}`).join('\n\n');
+  if (field === 'sources') return (content.sources ?? []).map((s) => `${factLabel(s.fact)}: ${s.source}${s.validUntil ? ` (válida até ${s.validUntil})` : ''}`).join('\n');
+  if (Array.isArray(value)) return value.join('\n');
+  return String(value);
+}
+
+/** The fields that differ between two versions' contents, in the form's order. */
+export function compareContents(before: ServiceContent, after: ServiceContent): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of Object.keys(LABELS) as (keyof ServiceContent)[]) {
+    const from = asText(field, before);
+    const to = asText(field, after);
+    if (from !== to || JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes.push({ field, label: LABELS[field], before: from, after: to });
+  }
+  return changes;
+}
+
+/** The facts a citizen plans around; a change to one of them goes in the service's public change log. */
+export function keyFactChanges(before: ServiceContent, after: ServiceContent, unitNames: ReadonlyMap<string, string>): FieldChange[] {
+  const cost = (c: ServiceContent) => (c.isFree ? 'Gratuito' : c.cost);
+  const documents = (c: ServiceContent) => [...new Set(c.steps.flatMap((step) => step.documents))].join('; ');
+  const units = (c: ServiceContent) => c.units.map((slug) => unitNames.get(slug) ?? slug).join('; ');
+  const facts: [string, string, (c: ServiceContent) => string][] = [
+    ['cost', 'Custo', cost],
+    ['estimatedTime', 'Prazo', (c) => c.estimatedTime],
+    ['documents', 'Documentos necessários', documents],
+    ['units', 'Onde é atendido', units],
+  ];
+  return facts.flatMap(([field, label, read]) => (read(before) === read(after) ? [] : [{ field, label, before: read(before), after: read(after) }]));
+}
+
+/** A unit's fields as the department page's form names them. */
+const UNIT_LABELS: Record<keyof UnitContent, string> = {
+  name: 'Nome da unidade',
+  address: 'Endereço',
+  district: 'Bairro',
+  complement: 'Complemento',
+  postalCode: 'CEP',
+  city: 'Cidade',
+  openingTime: 'Horário de atendimento',
+  phone: 'Telefone',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  active: 'Em funcionamento',
+};
+
+/** What a proposal changes in a unit (every filled-in field of a new one, `before` null). */
+export function unitChanges(before: UnitContent | null, after: UnitContent): FieldChange[] {
+  const read = (unit: UnitContent | null, field: keyof UnitContent) => {
+    const value = unit?.[field];
+    return typeof value === 'boolean' ? yesNo(value) : value == null ? '' : String(value);
+  };
+  return (Object.keys(UNIT_LABELS) as (keyof UnitContent)[]).flatMap((field) => {
+    const from = read(before, field);
+    const to = read(after, field);
+    return from === to ? [] : [{ field, label: UNIT_LABELS[field], before: from, after: to }];
+  });
+}

@@ -1,0 +1,34 @@
+import { gestaoRoles, hasGestaoRole } from '@portal/contracts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { forbidden, unauthorized } from '../../lib/http-error.ts';
+
+/**
+ * Back-office roles are realm roles of the identity provider, on the access token (`realm_access.roles`, or
+ * `roles`), scoped by department slug:
+ *   gestao:editor:<department>   drafts and sends for review that department's services
+ *   gestao:revisor:<department>  returns or approves them, never a version they wrote or sent
+ *   gestao:admin                 the central team: every department, as editor and reviewer
+ * A citizen's token has none of them and gets 403 from every /v1/gestao route.
+ */
+export interface Staff {
+  sub: string;
+  name: string;
+  admin: boolean;
+  editorOf: Set<string>;
+  reviewerOf: Set<string>;
+}
+
+export function staffOf(user: AuthUser | null): Staff {
+  if (!user) throw unauthorized();
+  if (!hasGestaoRole(user.roles)) throw forbidden('Esta área é da equipe que mantém o catálogo de serviços. Sua conta não tem um papel de gestão.');
+  return { sub: user.sub, name: user.name || user.username, ...gestaoRoles(user.roles) };
+}
+
+export const canEdit = (staff: Staff, department: string) => staff.admin || staff.editorOf.has(department);
+export const canReview = (staff: Staff, department: string) => staff.admin || staff.reviewerOf.has(department);
+export const canRead = (staff: Staff, department: string) => canEdit(staff, department) || canReview(staff, department);
+
+/** The departments whose services the caller may see; null for all of them (central team). */
+export const departmentsOf = (staff: Staff): string[] | null => (staff.admin ? null : [...new Set([...staff.editorOf, ...staff.reviewerOf])]);
+
+export const notYours = () => forbidden('Você não tem permissão para os serviços deste órgão.');

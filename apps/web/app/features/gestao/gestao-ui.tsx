@@ -1,0 +1,72 @@
+import type { CheckResult, VersionState } from '@portal/contracts';
+import { useEffect, useRef } from 'react';
+import { formatLongDate, formatTime } from '../../lib/format.ts';
+import styles from './gestao.module.css';
+
+/** Each state in words: a badge shows its name, never a colour alone. */
+export const STATE_LABEL: Record<VersionState, string> = {
+  rascunho: 'Rascunho',
+  em_revisao: 'Em revisão',
+  devolvido: 'Devolvido para correção',
+  aprovado: 'Aprovado, aguardando publicação',
+  publicado: 'Publicado',
+  substituido: 'Substituído',
+  descartado: 'Descartado',
+};
+
+export function StateBadge({ state }: { state: VersionState }) {
+  return <span className={`${styles.badge} ${styles[state] ?? ''}`}>{STATE_LABEL[state]}</span>;
+}
+
+/** '25 de novembro de 2026, 14:03' (Piauí). */
+export const when = (instant: string) => `${formatLongDate(instant)}, ${formatTime(instant)}`;
+
+/** What the checks found: what stops sending and publishing, then hints that do not. */
+export function Checks({ checks }: { checks: CheckResult }) {
+  if (!checks.blocking.length && !checks.warnings.length) return <p className={styles.ok}>Nenhum problema encontrado pelas verificações.</p>;
+  return (
+    <div className={styles.checks}>
+      {checks.blocking.length ? (
+        <section aria-labelledby="impedimentos" className={styles.blocking}>
+          <h3 id="impedimentos">Impedem o envio e a publicação</h3>
+          <ul>
+            {checks.blocking.map((issue) => (
+              <li key={`${issue.field}${issue.message}`}>{issue.message}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {checks.warnings.length ? (
+        <section aria-labelledby="avisos" className={styles.warnings}>
+          <h3 id="avisos">Sugestões (não impedem a publicação)</h3>
+          <ul>
+            {checks.warnings.map((issue) => (
+              <li key={`${issue.field}${issue.message}`}>{issue.message}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** What a back-office form's POST answered: a refusal or what was done, focused so a screen reader reads it at once. */
+export function ActionAnswer({ answer }: { answer: { message?: string; done?: string } | undefined }) {
+  const focus = useRef<HTMLParagraphElement>(null);
+  useEffect(() => focus.current?.focus(), [answer]);
+  if (answer?.message) {
+    return (
+      <p ref={focus} className={styles.alert} role="alert" tabIndex={-1}>
+        {answer.message}
+      </p>
+    );
+  }
+  if (answer?.done) {
+    return (
+      <p ref={focus} className={styles.notice} role="status" tabIndex={-1} data-testid="gestao-notice">
+        {answer.done}
+      </p>
+    );
+  }
+  return null;
+}

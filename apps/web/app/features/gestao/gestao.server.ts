@@ -1,0 +1,121 @@
+import { ServiceContent, type GestaoService, type ServiceStepContent } from '@portal/contracts';
+import type { AppLoadContext } from 'react-router';
+import { ApiError, call, required } from '../../lib/api.server.ts';
+import { requireCitizen } from '../../lib/citizen.ts';
+import { formValues, listOf, readForm, type FormValues } from '../../lib/form.server.ts';
+
+// The back office's pages (issue 15) call /v1/gestao with the logged-in staff member's token; the API decides
+// what they may see and do, and its Portuguese refusals are what the pages show.
+
+/** A page of the back office: a login first; a refusal of the API (401, 403, 404) becomes the page's own (`required`). */
+export async function staffCall<T>(context: AppLoadContext, request: Request, { url }: { url: string }): Promise<T> {
+  await requireCitizen(context, request);
+  return required(context, call<T>(context, { url, auth: 'citizen' }));
+}
+
+/** An action's call: its refusal (a check, a conflict, a permission) is shown on the page, not thrown. */
+export async function staffAction<T>(context: AppLoadContext, request: Request, call_: { method?: 'POST' | 'PUT'; url: string; body?: unknown }): Promise<{ ok: true; value: T } | { ok: false; message: string; status: number }> {
+  await requireCitizen(context, request);
+  try {
+    return { ok: true, value: await call<T>(context, { ...call_, auth: 'citizen' }) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) return { ok: false, message: err.message, status: err.status };
+    throw err;
+  }
+}
+
+export const serviceUrl = (id: string | number) => `/v1/gestao/servicos/${encodeURIComponent(String(id))}`;
+
+/** Piauí is UTC-3 all year: a date and time typed in the form, as the instant the API takes. */
+export function piauiInstant(date: string, time: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const instant = new Date(`${date}T${time}:00-03:00`);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+}
+
+const lines = (value: string | string[] | undefined) =>
+  String(Array.isArray(value) ? value.join('\n') : (value ?? ''))
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+const text = (values: FormValues, name: string) => {
+  const value = values[name];
+  return Array.isArray(value) ? value.join('\n') : (value ?? '');
+};
+const checked = (values: FormValues, name: string) => values[name] !== undefined;
+const indexes = (values: FormValues, prefix: string) =>
+  [...new Set(Object.keys(values).flatMap((key) => (key.startsWith(`${prefix}.`) ? [Number(key.split('.')[1])] : [])))].filter(Number.isInteger).sort((a, b) => a - b);
+
+/** The edit form's fields as the content the API takes: steps and blocks by their index, lists one item per line. */
+export function contentFromForm(values: FormValues): ServiceContent {
+  const steps: ServiceStepContent[] = indexes(values, 'steps')
+    .filter((i) => !checked(values, `steps.${i}.remove`))
+    .map((i) => ({
+      name: text(values, `steps.${i}.name`).trim(),
+      description: text(values, `steps.${i}.description`).trim(),
+      channel: text(values, `steps.${i}.channel`) === 'presencial' ? 'presencial' : 'online',
+      htmlContent: text(values, `steps.${i}.htmlContent`).trim(),
+      documents: lines(values[`steps.${i}.documents`]),
+    }));
+  const info = indexes(values, 'info')
+    .filter((i) => !checked(values, `info.${i}.remove`))
+    .map((i) => ({ title: text(values, `info.${i}.title`).trim(), text: text(values, `info.${i}.text`).trim() }));
+  const units = listOf(values, 'units');
+  const dataRows = indexes(values, 'dataRows')
+    .filter((i) => !checked(values, `dataRows.${i}.remove`))
+    .map((i) => ({ name: text(values, `dataRows.${i}.name`).trim(), value: text(values, `dataRows.${i}.value`).trim() }));
+  // A fact with no source typed has none (its row stays in the form to be filled in later).
+  const sources = indexes(values, 'sources')
+    .map((i) => ({ fact: text(values, `sources.${i}.fact`), source: text(values, `sources.${i}.source`).trim(), validUntil: text(values, `sources.${i}.validUntil`).trim() }))
+    .filter((s) => s.fact && s.source);
+  const level = text(values, 'accessLevel');
+  return {
+    title: text(values, 'title').trim(),
+    description: text(values, 'description').trim(),
+    cost: text(values, 'cost').trim(),
+    isFree: checked(values, 'isFree'),
+    estimatedTime: text(values, 'estimatedTime').trim(),
+    isOnline: checked(values, 'isOnline'),
+    isSelfService: checked(values, 'isSelfService'),
+    accessLevel: (['BRONZE', 'PRATA', 'OURO', 'OPALA'].includes(level) ? level : null) as ServiceContent['accessLevel'],
+    link: text(values, 'link').trim(),
+    dataRows,
+    category: text(values, 'category').trim(),
+    audiences: listOf(values, 'audiences') as ServiceContent['audiences'],
+    steps,
+    info,
+    units,
+    popularNames: lines(values.popularNames),
+    tags: lines(values.tags),
+    sources,
+  };
+}
+
+export type EditResult = { content: ServiceContent; errors: { field: string; message: string }[]; message?: string; expired?: boolean };
+
+/** What the form says when the session ended while it was being filled in: nothing typed is lost. */
+export const SESSION_EXPIRED =
+  'Sua sessão expirou e o rascunho ainda não foi salvo. O que você escreveu continua neste formulário: entre de novo pelo link abaixo (abre em outra aba) e depois clique em Salvar rascunho.';
+
+/**
+ * The edit form's POST: 'Adicionar etapa' and 'Adicionar bloco' answer the form again with one more (the form
+ * works without JavaScript); 'Salvar rascunho' checks the fields with the API's own schema, then saves.
+ */
+export async function saveDraft(context: AppLoadContext, request: Request, id: string): Promise<EditResult | { saved: true }> {
+  const values = formValues(await readForm(request));
+  const content = contentFromForm(values);
+  const intent = text(values, 'intent');
+  // A session that ended mid-edit must not cost the editor what they typed: the form comes back, filled in.
+  if (!(await context.citizen())) return { content, errors: [], message: SESSION_EXPIRED, expired: true };
+  if (intent === 'add-step') return { content: { ...content, steps: [...content.steps, { name: '', description: '', channel: 'online', htmlContent: '', documents: [] }] }, errors: [] };
+  if (intent === 'add-data-row') return { content: { ...content, dataRows: [...content.dataRows, { name: '', value: '' }] }, errors: [] };
+  if (intent === 'add-info') return { content: { ...content, info: [...content.info, { title: '', text: '' }] }, errors: [] };
+  const parsed = ServiceContent.safeParse(content);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ field: `campo-${issue.path.join('-') || 'title'}`, message: issue.message }));
+    return { content, errors };
+  }
+  const saved = await staffAction<GestaoService>(context, request, { method: 'PUT', url: `${serviceUrl(id)}/rascunho`, body: parsed.data });
+  if (saved.ok) return { saved: true };
+  return { content, errors: [], message: saved.status === 401 ? SESSION_EXPIRED : saved.message, expired: saved.status === 401 };
+}

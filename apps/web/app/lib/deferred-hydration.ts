@@ -1,0 +1,74 @@
+/**
+ * Hydration on the first interaction (issue 12, decision 025). Every page is whole and usable as the server
+ * sends it: links, forms and the list filters work without JavaScript, a logged-in citizen's data is drawn by
+ * the server. A page therefore loads the app's JavaScript only once the citizen moves, touches, scrolls or
+ * types: a citizen who only reads gets none, and the first paint never shares a slow link with 160 KB of it.
+ *
+ * Two halves, which agree on SCRIPT_TYPE:
+ * - the server (deferred-hydration.server.ts, called by entry.server.tsx) drops React Router's module
+ *   preloads from a page and gives its module script a type the browser does not run;
+ * - `hydrationScript`, inline in every page's head, runs that script on the first interaction. Until the page
+ *   has hydrated, clicks and form submissions are the browser's, as without scripts: a link is followed and a
+ *   form is sent by the browser, and a click on a button that does nothing without scripts is kept and replayed
+ *   once the page has hydrated. React, while it hydrates, does not get them: a link clicked mid-hydration was
+ *   prevented by React and then dropped by React Router's start, leaving the citizen where she was. A page left
+ *   before hydration began is marked `data-leaving`, and entry.client.tsx does not hydrate it.
+ *   It marks the document `data-js` (controls that need a script show), and registers the service worker
+ *   once the page has loaded, for every visitor (offline copies).
+ */
+
+/** What the server turns the app's module script into: a script the browser keeps but does not run. */
+export const SCRIPT_TYPE = 'x-hydrate-on-interaction';
+
+/** The interactions that start hydration: any sign of a person using the page (a scroll: of the page itself). */
+const TRIGGERS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
+
+/** The inline script; `base` is the app's base path, where the service worker lives. */
+export function hydrationScript(base: string): string {
+  return `(function(){
+var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,pending=null,wanted=false;
+var on=${JSON.stringify(TRIGGERS)};
+h.setAttribute('data-js','');
+function start(e){
+  if(e&&e.type==='scroll'&&e.target!==d)return;/* a carousel settling on its own is not a person */
+  wanted=true;
+  if(started)return;
+  var s=d.querySelector('script[type="${SCRIPT_TYPE}"]');
+  if(!s)return;
+  started=true;
+  on.forEach(function(e){removeEventListener(e,start,true);});
+  var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=s.textContent;d.body.appendChild(m);
+}
+on.forEach(function(e){addEventListener(e,start,{capture:true,passive:true});});
+d.addEventListener('DOMContentLoaded',function(){if(wanted)start();});
+function leave(){if(!h.dataset.hydrated)h.setAttribute('data-leaving','');}
+function early(){return h.dataset.hydrated!=='true';}
+addEventListener('submit',function(e){
+  if(!early())return;
+  e.stopPropagation();/* the browser sends it, as without scripts: React, not ready, must not take it halfway */
+  var f=e.target;if(!f.target||f.target==='_self')leave();
+},true);
+addEventListener('click',function(e){
+  if(!early())return;
+  var t=e.target&&e.target.closest?e.target:null;
+  var b=t&&t.closest('button'),a=t&&t.closest('a[href]'),l=location;
+  if(b&&!b.disabled&&(b.type==='button'||!b.form)){pending=b;e.stopPropagation();return;}
+  if(b){e.stopPropagation();return;}/* a form's button: its submit event follows */
+  if(!a)return;
+  e.stopPropagation();/* the browser follows it */
+  if(e.button===0&&!(e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)&&(!a.target||a.target==='_self')&&!a.hasAttribute('download')
+    &&!(a.origin===l.origin&&a.pathname===l.pathname&&a.search===l.search&&a.hash))leave();
+},true);
+new MutationObserver(function(){
+  if(h.dataset.hydrated!=='true'||!pending)return;
+  var b=pending;pending=null;
+  if(b.isConnected)b.click();
+}).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
+if('serviceWorker' in navigator)addEventListener('load',function(){
+  var first=!navigator.serviceWorker.controller;
+  navigator.serviceWorker.register(${JSON.stringify(`${base}sw.js`)},{scope:'/'}).then(function(){
+    if(first)return navigator.serviceWorker.ready.then(function(r){if(r.active)r.active.postMessage({save:location.href});});
+  }).catch(function(){});
+});
+})();`;
+}

@@ -1,0 +1,186 @@
+import type { CatalogSettings } from '@portal/contracts';
+import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
+import { ActionAnswer } from '../features/gestao/gestao-ui.tsx';
+import styles from '../features/gestao/gestao.module.css';
+import { staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
+import { formValues, readForm, type FormValues } from '../lib/form.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return staffCall<CatalogSettings>(context, request, { url: '/v1/gestao/catalogo' });
+}
+
+const text = (values: FormValues, name: string) => String(values[name] ?? '').trim();
+const category = (values: FormValues) => ({
+  name: text(values, 'name'),
+  description: text(values, 'description'),
+  hidden: values.hidden !== undefined,
+  orderIndex: /^\d+$/.test(text(values, 'orderIndex')) ? Number(text(values, 'orderIndex')) : -1,
+});
+
+/** Each form of the page is one plain POST to the central team's API; its refusal is shown, in Portuguese. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await readForm(request));
+  const calls: Record<string, { url: string; method?: 'POST' | 'PUT'; body: object; done: string }> = {
+    destaque: {
+      url: '/v1/gestao/destaques',
+      body: { slug: text(values, 'slug'), highlighted: values.highlighted === 'sim' },
+      done: values.highlighted === 'sim' ? 'Serviço posto em destaque na página inicial.' : 'Serviço tirado do destaque.',
+    },
+    sinonimo: { url: '/v1/gestao/sinonimos', body: { term: text(values, 'term'), expansion: text(values, 'expansion') }, done: 'Sinônimo salvo: a busca já o usa.' },
+    'sinonimo-remover': { url: '/v1/gestao/sinonimos/remover', body: { term: text(values, 'term') }, done: 'Sinônimo retirado.' },
+    'categoria-criar': { url: '/v1/gestao/categorias', body: category(values), done: 'Categoria criada.' },
+    categoria: { url: `/v1/gestao/categorias/${encodeURIComponent(text(values, 'slug'))}`, method: 'PUT', body: category(values), done: 'Categoria alterada.' },
+  };
+  const chosen = calls[String(values.intent ?? '')];
+  if (!chosen) return data({ message: 'Ação desconhecida.', done: undefined }, { status: 400 });
+  const result = await staffAction<CatalogSettings>(context, request, { method: chosen.method ?? 'POST', url: chosen.url, body: chosen.body });
+  if (!result.ok) return data({ message: result.message, done: undefined }, { status: result.status });
+  return { message: undefined, done: chosen.done };
+}
+
+export const meta: MetaFunction = () => personalMeta('Categorias, sinônimos e destaques');
+
+/** The central team's settings of the catalog: what the home page highlights, what search words mean, and the categories. */
+export default function GestaoCatalog() {
+  const { categories, synonyms, highlighted } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <PageFrame title="Categorias, sinônimos e destaques" homeHref="/app/gestao" intro={<p>O que só a equipe central altera. Cada alteração fica no registro de auditoria e chega aos cidadãos na hora.</p>}>
+      <ActionAnswer answer={answer} />
+      <PageSection id="destaques" title={`Serviços em destaque (${highlighted.length})`}>
+        <ul>
+          {highlighted.map((service) => (
+            <li key={service.slug}>
+              {service.title} ({service.department})
+              <Form method="post" className={styles.inline}>
+                <input type="hidden" name="slug" value={service.slug} />
+                <input type="hidden" name="highlighted" value="nao" />
+                <button type="submit" name="intent" value="destaque" className={styles.link}>
+                  Tirar do destaque<span className="visually-hidden">: {service.title}</span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className={styles.form}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="destaque-slug">
+              Pôr em destaque
+            </label>
+            <p className={styles.hint} id="destaque-slug-dica">
+              O identificador do serviço no endereço da página dele, por exemplo renovacao-da-cnh.
+            </p>
+            <input id="destaque-slug" name="slug" className={styles.input} aria-describedby="destaque-slug-dica" />
+          </div>
+          <input type="hidden" name="highlighted" value="sim" />
+          <button type="submit" name="intent" value="destaque" className={styles.secondary}>
+            Pôr em destaque
+          </button>
+        </Form>
+      </PageSection>
+
+      <PageSection id="sinonimos" title={`Sinônimos da busca (${synonyms.length})`}>
+        <p className={styles.hint}>O que um termo que os cidadãos digitam significa no catálogo: a busca procura os dois.</p>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Termo</th>
+              <th scope="col">Significa</th>
+              <th scope="col">Ação</th>
+            </tr>
+          </thead>
+          <tbody>
+            {synonyms.map((synonym) => (
+              <tr key={synonym.term}>
+                <td>{synonym.term}</td>
+                <td>{synonym.expansion}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="term" value={synonym.term} />
+                    <button type="submit" name="intent" value="sinonimo-remover" className={styles.link}>
+                      Retirar<span className="visually-hidden"> o sinônimo “{synonym.term}”</span>
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Form method="post" className={styles.form}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="term">
+              Termo
+            </label>
+            <input id="term" name="term" className={styles.input} />
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="expansion">
+              Significa
+            </label>
+            <input id="expansion" name="expansion" className={styles.input} />
+          </div>
+          <button type="submit" name="intent" value="sinonimo" className={styles.secondary}>
+            Salvar sinônimo
+          </button>
+        </Form>
+      </PageSection>
+
+      <PageSection id="categorias" title={`Categorias (${categories.length})`}>
+        {categories.map((c, i) => (
+          <Form method="post" key={c.slug} className={styles.form}>
+            <fieldset className={styles.fieldset}>
+              <legend>
+                {c.name} ({c.services} {c.services === 1 ? 'serviço' : 'serviços'}
+                {c.audience ? ', página de público' : ''})
+              </legend>
+              <input type="hidden" name="slug" value={c.slug} />
+              <CategoryFields prefix={`categoria-${i}`} values={c} />
+              <button type="submit" name="intent" value="categoria" className={styles.secondary}>
+                Salvar<span className="visually-hidden"> a categoria {c.name}</span>
+              </button>
+            </fieldset>
+          </Form>
+        ))}
+        <Form method="post" className={styles.form}>
+          <fieldset className={styles.fieldset}>
+            <legend>Nova categoria</legend>
+            <CategoryFields prefix="categoria-nova" values={{ name: '', description: '', hidden: false, orderIndex: categories.length + 1 }} />
+            <button type="submit" name="intent" value="categoria-criar" className={styles.button}>
+              Criar categoria
+            </button>
+          </fieldset>
+        </Form>
+      </PageSection>
+    </PageFrame>
+  );
+}
+
+function CategoryFields({ prefix, values }: { prefix: string; values: { name: string; description: string; hidden: boolean; orderIndex: number } }) {
+  return (
+    <>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${prefix}-nome`}>
+          Nome
+        </label>
+        <input id={`${prefix}-nome`} name="name" className={styles.input} defaultValue={values.name} />
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${prefix}-descricao`}>
+          Descrição
+        </label>
+        <input id={`${prefix}-descricao`} name="description" className={styles.input} defaultValue={values.description} />
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${prefix}-ordem`}>
+          Ordem
+        </label>
+        <input id={`${prefix}-ordem`} name="orderIndex" inputMode="numeric" className={styles.input} defaultValue={values.orderIndex} />
+      </div>
+      <label className={styles.check}>
+        <input type="checkbox" name="hidden" defaultChecked={values.hidden} />
+        Oculta (não aparece na página inicial)
+      </label>
+    </>
+  );
+}

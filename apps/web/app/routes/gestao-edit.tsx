@@ -1,0 +1,269 @@
+import { SERVICE_ACCESS_LEVELS, SERVICE_AUDIENCES, type GestaoService, type ServiceContent } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { data, Form, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
+import { ErrorSummary } from '../components/error-summary/error-summary.tsx';
+import styles from '../features/gestao/gestao.module.css';
+import { saveDraft, serviceUrl, staffCall, type EditResult } from '../features/gestao/gestao.server.ts';
+import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
+import { loginHref } from '../lib/citizen.ts';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const service = await staffCall<GestaoService>(context, request, { url: serviceUrl(params.id!) });
+  if (!service.can.edit) throw data({ message: 'Você pode revisar, mas não editar, os serviços deste órgão.' }, { status: 403 });
+  if (service.open && service.open.state !== 'rascunho' && service.open.state !== 'devolvido') {
+    throw data({ message: 'Esta alteração está com a revisão: aguarde que seja devolvida ou publicada para editar de novo.' }, { status: 409 });
+  }
+  return service;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const result = await saveDraft(context, request, params.id!);
+  if ('saved' in result) throw redirect(`/app/gestao/servicos/${params.id}`, 303);
+  return data(result, { status: result.expired ? 401 : result.errors.length || result.message ? 400 : 200 });
+}
+
+export const meta: MetaFunction = () => personalMeta('Editar serviço');
+
+const id = (path: string) => `campo-${path.replace(/\./g, '-')}`;
+
+function Field({ path, label, hint, errors, children }: { path: string; label: string; hint?: string; errors: Map<string, string>; children: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode }) {
+  const fieldId = id(path);
+  const error = errors.get(fieldId);
+  const describedBy = [hint ? `${fieldId}-dica` : '', error ? `${fieldId}-erro` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={fieldId}>
+        {label}
+      </label>
+      {hint ? (
+        <p className={styles.hint} id={`${fieldId}-dica`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={styles.alert} id={`${fieldId}-erro`}>
+          <span className="visually-hidden">Erro: </span>
+          {error}
+        </p>
+      ) : null}
+      {children({ id: fieldId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+    </div>
+  );
+}
+
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" name={name} defaultChecked={checked} id={id(name)} />
+      {label}
+    </label>
+  );
+}
+
+const AUDIENCE_LABEL: Record<(typeof SERVICE_AUDIENCES)[number], string> = { cidadao: 'Cidadão', servidor: 'Servidor público', empresa: 'Empresa' };
+
+const RICH_HINT = 'Texto com marcação simples: <p>parágrafo</p>, <ul><li>item</li></ul>, <strong>, <a href="https://...">link</a>. Outra marcação é removida.';
+
+/** Every field a citizen reads on the service's page, as a plain form: it works without JavaScript. */
+export default function GestaoEdit() {
+  const service = useLoaderData<typeof loader>() as GestaoService;
+  const units = service.units;
+  const result = useActionData<typeof action>() as EditResult | undefined;
+  const content: ServiceContent = result?.content ?? service.open?.content ?? service.live;
+  const errors = new Map((result?.errors ?? []).map((e) => [e.field, e.message]));
+  return (
+    <PageFrame title={`Editar: ${service.live.title}`} homeHref="/app/gestao" intro={<p>{service.department.shortName}. Salvar guarda um rascunho; nada muda para os cidadãos até a revisão aprovar.</p>}>
+      <Form method="post" className={styles.form} noValidate>
+        <ErrorSummary errors={result?.errors ?? []} />
+        {result?.message ? (
+          <div className={styles.alert} role="alert">
+            <p>{result.message}</p>
+            {result.expired ? (
+              <p>
+                <a href={loginHref('/app/gestao')} target="_blank" rel="noopener">
+                  Entrar de novo (abre em outra aba)
+                </a>
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <Field path="title" label="Título" hint="De 20 a 90 caracteres, começando pela tarefa do cidadão (por exemplo: 'Renovar a CNH')." errors={errors}>
+          {(props) => <input {...props} name="title" className={styles.input} defaultValue={content.title} />}
+        </Field>
+        <Field path="description" label="Descrição" hint={RICH_HINT} errors={errors}>
+          {(props) => <textarea {...props} name="description" className={styles.input} rows={6} defaultValue={content.description} />}
+        </Field>
+        <fieldset className={styles.fieldset}>
+          <legend>Custo e prazo</legend>
+          <Check name="isFree" label="Gratuito" checked={content.isFree} />
+          <Field path="cost" label="Custo" hint="Deixe em branco se for gratuito." errors={errors}>
+            {(props) => <input {...props} name="cost" className={styles.input} defaultValue={content.cost} />}
+          </Field>
+          <Field path="estimatedTime" label="Prazo" errors={errors}>
+            {(props) => <input {...props} name="estimatedTime" className={styles.input} defaultValue={content.estimatedTime} />}
+          </Field>
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend>Acesso</legend>
+          <Check name="isOnline" label="Online" checked={content.isOnline} />
+          <Check name="isSelfService" label="Autosserviço (o cidadão faz sozinho)" checked={content.isSelfService} />
+          <Field path="link" label="Link do serviço" hint="Endereço http(s), ou uma página do portal começando com /." errors={errors}>
+            {(props) => <input {...props} name="link" type="url" className={styles.input} defaultValue={content.link} />}
+          </Field>
+          <Field path="accessLevel" label="Nível de acesso exigido" errors={errors}>
+            {(props) => (
+              <select {...props} name="accessLevel" className={styles.input} defaultValue={content.accessLevel ?? ''}>
+                <option value="">Nenhum</option>
+                {SERVICE_ACCESS_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level.charAt(0) + level.slice(1).toLowerCase()}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend>Categoria e público</legend>
+          <Field path="category" label="Categoria" errors={errors}>
+            {(props) => (
+              <select {...props} name="category" className={styles.input} defaultValue={content.category}>
+                {service.categories.map((category) => (
+                  <option key={category.slug} value={category.slug}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <p className={styles.label}>Para quem é o serviço</p>
+          {SERVICE_AUDIENCES.map((audience, i) => (
+            <label key={audience} className={styles.check}>
+              <input type="checkbox" name="audiences" value={audience} id={id(`audiences.${i}`)} defaultChecked={content.audiences.includes(audience)} />
+              {AUDIENCE_LABEL[audience]}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend>Campos enviados ao canal digital</legend>
+          <p className={styles.hint}>Quando o link do serviço recebe um formulário: cada campo e o valor que o portal envia ao abrir o link.</p>
+          {content.dataRows.map((row, i) => (
+            <div key={`data-${i}`} className={styles.field}>
+              <Field path={`dataRows.${i}.name`} label={`Campo ${i + 1}: nome`} errors={errors}>
+                {(props) => <input {...props} name={`dataRows.${i}.name`} className={styles.input} defaultValue={row.name} />}
+              </Field>
+              <Field path={`dataRows.${i}.value`} label={`Campo ${i + 1}: valor`} errors={errors}>
+                {(props) => <input {...props} name={`dataRows.${i}.value`} className={styles.input} defaultValue={row.value} />}
+              </Field>
+              <Check name={`dataRows.${i}.remove`} label={`Remover o campo ${i + 1}`} checked={false} />
+            </div>
+          ))}
+          <button type="submit" name="intent" value="add-data-row" className={styles.secondary}>
+            Adicionar campo
+          </button>
+        </fieldset>
+        {content.steps.map((step, i) => (
+          <fieldset key={`step-${i}`} className={styles.fieldset}>
+            <legend>Etapa {i + 1}</legend>
+            <Field path={`steps.${i}.name`} label="Nome da etapa" errors={errors}>
+              {(props) => <input {...props} name={`steps.${i}.name`} className={styles.input} defaultValue={step.name} />}
+            </Field>
+            <Field path={`steps.${i}.description`} label="Descrição da etapa" errors={errors}>
+              {(props) => <textarea {...props} name={`steps.${i}.description`} className={styles.input} rows={2} defaultValue={step.description} />}
+            </Field>
+            <Field path={`steps.${i}.channel`} label="Canal" errors={errors}>
+              {(props) => (
+                <select {...props} name={`steps.${i}.channel`} className={styles.input} defaultValue={step.channel}>
+                  <option value="online">Online</option>
+                  <option value="presencial">Presencial</option>
+                </select>
+              )}
+            </Field>
+            <Field path={`steps.${i}.htmlContent`} label="Detalhes" hint={RICH_HINT} errors={errors}>
+              {(props) => <textarea {...props} name={`steps.${i}.htmlContent`} className={styles.input} rows={3} defaultValue={step.htmlContent} />}
+            </Field>
+            <Field path={`steps.${i}.documents`} label="Documentos desta etapa" hint="Um por linha." errors={errors}>
+              {(props) => <textarea {...props} name={`steps.${i}.documents`} className={styles.input} rows={3} defaultValue={step.documents.join('\n')} />}
+            </Field>
+            <Check name={`steps.${i}.remove`} label={`Remover a etapa ${i + 1}`} checked={false} />
+          </fieldset>
+        ))}
+        <p>
+          <button type="submit" name="intent" value="add-step" className={styles.secondary}>
+            Adicionar etapa
+          </button>
+        </p>
+        {content.info.map((block, i) => (
+          <fieldset key={`info-${i}`} className={styles.fieldset}>
+            <legend>Bloco de informação {i + 1}</legend>
+            <Field path={`info.${i}.title`} label="Título do bloco" errors={errors}>
+              {(props) => <input {...props} name={`info.${i}.title`} className={styles.input} defaultValue={block.title} />}
+            </Field>
+            <Field path={`info.${i}.text`} label="Texto do bloco" hint={RICH_HINT} errors={errors}>
+              {(props) => <textarea {...props} name={`info.${i}.text`} className={styles.input} rows={4} defaultValue={block.text} />}
+            </Field>
+            <Check name={`info.${i}.remove`} label={`Remover o bloco ${i + 1}`} checked={false} />
+          </fieldset>
+        ))}
+        <p>
+          <button type="submit" name="intent" value="add-info" className={styles.secondary}>
+            Adicionar bloco de informação
+          </button>
+        </p>
+        <fieldset className={styles.fieldset}>
+          <legend>Unidades onde é prestado presencialmente</legend>
+          {units.length ? (
+            units.map((unit) => (
+              <label key={unit.slug} className={styles.check}>
+                <input type="checkbox" name="units" value={unit.slug} defaultChecked={content.units.includes(unit.slug)} />
+                {unit.name}
+              </label>
+            ))
+          ) : (
+            <p>Este órgão não tem unidades cadastradas.</p>
+          )}
+        </fieldset>
+        <FactSources content={content} errors={errors} />
+        <Field path="popularNames" label="Nomes populares" hint="Como os cidadãos chamam o serviço, um por linha." errors={errors}>
+          {(props) => <textarea {...props} name="popularNames" className={styles.input} rows={3} defaultValue={content.popularNames.join('\n')} />}
+        </Field>
+        <Field path="tags" label="Palavras-chave" hint="Uma por linha." errors={errors}>
+          {(props) => <textarea {...props} name="tags" className={styles.input} rows={3} defaultValue={content.tags.join('\n')} />}
+        </Field>
+        <div className={styles.actions}>
+          <button type="submit" name="intent" value="save" className={styles.button}>
+            Salvar rascunho
+          </button>
+          <a href={`/app/gestao/servicos/${service.id}`}>Voltar sem salvar</a>
+        </div>
+      </Form>
+    </PageFrame>
+  );
+}
+
+/** The key facts whose legal basis an editor can record: cost, deadline and each document the steps ask for. */
+function FactSources({ content, errors }: { content: ServiceContent; errors: Map<string, string> }) {
+  const facts = [
+    { fact: 'cost', label: 'Custo' },
+    { fact: 'estimatedTime', label: 'Prazo' },
+    ...[...new Set(content.steps.flatMap((step) => step.documents))].map((document) => ({ fact: `document:${document}`, label: `Documento: ${document}` })),
+  ];
+  const known = new Map((content.sources ?? []).map((s) => [s.fact, s]));
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Bases legais e validade</legend>
+      <p className={styles.hint}>O ato que define cada informação e até quando ele vale. Quem edita o serviço é avisado antes de vencer.</p>
+      {facts.map(({ fact, label }, i) => (
+        <div key={fact} className={styles.field}>
+          <input type="hidden" name={`sources.${i}.fact`} value={fact} />
+          <Field path={`sources.${i}.source`} label={`${label}: base legal`} errors={errors}>
+            {(props) => <input {...props} name={`sources.${i}.source`} className={styles.input} defaultValue={known.get(fact)?.source ?? ''} />}
+          </Field>
+          <Field path={`sources.${i}.validUntil`} label={`${label}: válida até`} errors={errors}>
+            {(props) => <input {...props} type="date" name={`sources.${i}.validUntil`} className={styles.input} defaultValue={known.get(fact)?.validUntil ?? ''} />}
+          </Field>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,328 @@
+import type { GestaoService, ServiceContent, ServiceSearchDemand } from '@portal/contracts';
+import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
+import { ActionAnswer, Checks, StateBadge, when } from '../features/gestao/gestao-ui.tsx';
+import styles from '../features/gestao/gestao.module.css';
+import { piauiInstant, serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
+import { formValues, readForm } from '../lib/form.server.ts';
+import { formatIsoDay, stripHtml } from '../lib/format.ts';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const [service, searches] = await Promise.all([
+    staffCall<GestaoService>(context, request, { url: serviceUrl(params.id!) }),
+    staffCall<ServiceSearchDemand>(context, request, { url: `${serviceUrl(params.id!)}/buscas` }),
+  ]);
+  return { ...service, searches };
+}
+
+const ACTIONS = {
+  enviar: 'Alteração enviada para revisão.',
+  devolver: 'Alteração devolvida a quem a escreveu.',
+  aprovar: 'Alteração aprovada.',
+  descartar: 'Rascunho descartado. O conteúdo publicado continua no ar.',
+  revisado: 'Conteúdo confirmado: a próxima revisão é daqui a 12 meses.',
+  retirar: 'Serviço retirado do ar. A página dele diz o motivo aos cidadãos.',
+  republicar: 'Serviço de volta no ar.',
+  'publicar-urgente': 'Publicado em urgência. Um revisor do órgão precisa confirmar.',
+  'confirmar-urgencia': 'Publicação de urgência confirmada.',
+  'nome-popular': 'Nome popular incluído no rascunho. Ele chega aos cidadãos depois da revisão.',
+  'buscas-de-teste': 'Busca de teste incluída: cada alteração deste serviço passa a ser verificada com ela.',
+  'buscas-de-teste/remover': 'Busca de teste retirada.',
+} as const;
+
+/** Sending, returning, approving and discarding: each a plain POST (works without JavaScript); the API decides. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const values = formValues(await readForm(request));
+  const intent = String(values.intent ?? '') as keyof typeof ACTIONS;
+  if (!(intent in ACTIONS)) return data({ message: 'Ação desconhecida.' }, { status: 400 });
+  let body: object = {};
+  if (intent === 'enviar' || intent === 'publicar-urgente') body = { changeNote: String(values.changeNote ?? '') };
+  if (intent === 'retirar') body = { reason: String(values.reason ?? ''), replacedBy: String(values.replacedBy ?? '').trim() };
+  if (intent === 'devolver') body = { comment: String(values.comment ?? '') };
+  if (intent === 'nome-popular') body = { name: String(values.name ?? '') };
+  if (intent === 'buscas-de-teste' || intent === 'buscas-de-teste/remover') body = { query: String(values.query ?? '') };
+  if (intent === 'aprovar' && (values.date || values.time)) {
+    const publishAt = piauiInstant(String(values.date ?? ''), String(values.time ?? ''));
+    if (!publishAt) return data({ message: 'Data de publicação inválida: informe o dia e a hora (por exemplo, 10:00).' }, { status: 400 });
+    body = { publishAt };
+  }
+  const result = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(params.id!)}/${intent}`, body });
+  if (!result.ok) return data({ message: result.message }, { status: result.status });
+  return { done: ACTIONS[intent] };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: service }) => personalMeta(service ? `Gestão: ${service.live.title}` : 'Gestão do catálogo');
+
+/** Key facts as the citizen reads them. */
+function Facts({ content }: { content: ServiceContent }) {
+  return (
+    <dl className={styles.facts}>
+      <dt>Custo</dt>
+      <dd>{content.isFree ? 'Gratuito' : content.cost || 'Não informado'}</dd>
+      <dt>Prazo</dt>
+      <dd>{content.estimatedTime || 'Não informado'}</dd>
+      <dt>Online</dt>
+      <dd>{content.isOnline ? `Sim: ${content.link}` : 'Não'}</dd>
+      <dt>Etapas</dt>
+      <dd>{content.steps.map((step) => step.name).join('; ') || 'Nenhuma'}</dd>
+      <dt>Descrição</dt>
+      <dd>{stripHtml(content.description).slice(0, 300)}</dd>
+    </dl>
+  );
+}
+
+export default function GestaoServicePage() {
+  const service = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { message?: string; done?: string } | undefined;
+  const open = service.open;
+  return (
+    <PageFrame title={service.live.title} homeHref="/app/gestao" intro={<p>{service.department.shortName}: conteúdo publicado e alteração em andamento.</p>}>
+      <ActionAnswer answer={answer} />
+
+      <PageSection id="alteracao" title="Alteração em andamento">
+        {open ? (
+          <div className={styles.panel}>
+            <p>
+              <StateBadge state={open.state} /> Por {open.createdByName}, atualizada em {when(open.updatedAt)}.
+              {open.state === 'aprovado' && open.publishAt ? <> Publicação marcada para {when(open.publishAt)}.</> : null}
+            </p>
+            {open.changeNote ? <p>Nota da alteração: {open.changeNote}</p> : null}
+            {open.reviewComment && open.state === 'devolvido' ? (
+              <p className={styles.alert}>
+                Comentário de {open.reviewedByName}: {open.reviewComment}
+              </p>
+            ) : null}
+            <Facts content={open.content} />
+            <h3>Verificações</h3>
+            <Checks checks={open.checks} />
+            <p>
+              <a href={`/app/gestao/servicos/${service.id}/previa`}>Ver a prévia, como os cidadãos a lerão</a>
+            </p>
+            {service.can.edit && (open.state === 'rascunho' || open.state === 'devolvido') ? (
+              <>
+                <p>
+                  <a href={`/app/gestao/servicos/${service.id}/editar`}>Editar o rascunho</a>
+                </p>
+                <Form method="post" className={styles.form}>
+                  <div className={styles.field}>
+                    <label className={styles.label} htmlFor="changeNote">
+                      Nota da alteração
+                    </label>
+                    <p className={styles.hint} id="changeNote-dica">
+                      O que mudou e por quê. Fica no histórico.
+                    </p>
+                    <textarea id="changeNote" name="changeNote" className={styles.input} rows={3} aria-describedby="changeNote-dica" defaultValue={open.changeNote} />
+                  </div>
+                  <div className={styles.actions}>
+                    <button type="submit" name="intent" value="enviar" className={styles.button}>
+                      Enviar para revisão
+                    </button>
+                    {service.can.admin ? (
+                      <button type="submit" name="intent" value="publicar-urgente" className={styles.secondary}>
+                        Publicar já, sem revisão (urgência)
+                      </button>
+                    ) : null}
+                    <button type="submit" name="intent" value="descartar" className={styles.secondary}>
+                      Descartar rascunho
+                    </button>
+                  </div>
+                </Form>
+              </>
+            ) : null}
+            {service.can.review && open.state === 'em_revisao' ? (
+              <div className={styles.form}>
+                <Form method="post">
+                  <fieldset className={styles.fieldset}>
+                    <legend>Aprovar</legend>
+                    <p className={styles.hint} id="agenda-dica">
+                      Deixe em branco para publicar agora, ou marque dia e hora (horário do Piauí).
+                    </p>
+                    <div className={styles.field}>
+                      <label className={styles.label} htmlFor="date">
+                        Dia
+                      </label>
+                      <input id="date" name="date" type="date" className={styles.input} aria-describedby="agenda-dica" />
+                    </div>
+                    <div className={styles.field}>
+                      <label className={styles.label} htmlFor="time">
+                        Hora
+                      </label>
+                      <input id="time" name="time" type="time" className={styles.input} aria-describedby="agenda-dica" />
+                    </div>
+                    <button type="submit" name="intent" value="aprovar" className={styles.button}>
+                      Aprovar
+                    </button>
+                  </fieldset>
+                </Form>
+                <Form method="post">
+                  <fieldset className={styles.fieldset}>
+                    <legend>Devolver para correção</legend>
+                    <div className={styles.field}>
+                      <label className={styles.label} htmlFor="comment">
+                        O que precisa ser corrigido
+                      </label>
+                      <textarea id="comment" name="comment" className={styles.input} rows={3} />
+                    </div>
+                    <button type="submit" name="intent" value="devolver" className={styles.secondary}>
+                      Devolver
+                    </button>
+                  </fieldset>
+                </Form>
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <p>Nenhuma alteração em andamento: o que está publicado é o que os cidadãos leem.</p>
+            {service.can.edit ? (
+              <p>
+                <a href={`/app/gestao/servicos/${service.id}/editar`}>Começar uma alteração</a>
+              </p>
+            ) : null}
+          </>
+        )}
+      </PageSection>
+
+      <SearchDemand service={service} />
+
+      <PageSection id="publicado" title={service.status.active ? 'Publicado' : 'Fora do ar'}>
+        {!service.status.active ? (
+          <p className={styles.alert}>
+            Retirado do ar: {service.status.discontinuedReason}
+            {service.status.replacedBy ? ` Substituído por ${service.status.replacedBy}.` : ''}
+          </p>
+        ) : null}
+        <p>Revisar até {formatIsoDay(service.status.reviewBy)}: confirme que o conteúdo continua correto, ou proponha uma alteração.</p>
+        <Form method="post" className={styles.actions}>
+          <button type="submit" name="intent" value="revisado" className={styles.secondary}>
+            Confirmar que está correto
+          </button>
+        </Form>
+        {service.emergencyPending && service.can.review ? (
+          <Form method="post" className={styles.actions}>
+            <button type="submit" name="intent" value="confirmar-urgencia" className={styles.button}>
+              Confirmar a publicação de urgência
+            </button>
+          </Form>
+        ) : null}
+        {service.can.review && service.status.active ? (
+          <Form method="post" className={styles.form}>
+            <fieldset className={styles.fieldset}>
+              <legend>Retirar do ar</legend>
+              <div className={styles.field}>
+                <label className={styles.label} htmlFor="reason">
+                  Motivo (os cidadãos o leem na página do serviço)
+                </label>
+                <textarea id="reason" name="reason" className={styles.input} rows={2} />
+              </div>
+              <div className={styles.field}>
+                <label className={styles.label} htmlFor="replacedBy">
+                  Serviço que o substitui (opcional)
+                </label>
+                <p className={styles.hint} id="replacedBy-dica">
+                  O identificador do serviço no endereço da página, por exemplo consulta-de-pontuacao-da-cnh.
+                </p>
+                <input id="replacedBy" name="replacedBy" className={styles.input} aria-describedby="replacedBy-dica" />
+              </div>
+              <button type="submit" name="intent" value="retirar" className={styles.secondary}>
+                Retirar do ar
+              </button>
+            </fieldset>
+          </Form>
+        ) : null}
+        {service.can.review && !service.status.active ? (
+          <Form method="post" className={styles.actions}>
+            <button type="submit" name="intent" value="republicar" className={styles.secondary}>
+              Pôr de volta no ar
+            </button>
+          </Form>
+        ) : null}
+        <Facts content={service.live} />
+        <p>
+          <a href={`/app/gestao/servicos/${service.id}/versoes`}>Histórico de versões</a>
+        </p>
+      </PageSection>
+    </PageFrame>
+  );
+}
+
+/**
+ * What citizens typed before opening this service (one click proposes a text as a popular name, through
+ * review), and the test searches every change is checked against.
+ */
+function SearchDemand({ service }: { service: GestaoService & { searches: ServiceSearchDemand } }) {
+  const { arrivals, tests, days } = service.searches;
+  const proposing = service.can.edit && (!service.open || service.open.state === 'rascunho' || service.open.state === 'devolvido');
+  return (
+    <PageSection id="buscas" title="Como os cidadãos buscam este serviço">
+      <h3>Buscas que trouxeram cidadãos aqui (últimos {days} dias)</h3>
+      {arrivals.length ? (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Texto buscado</th>
+              <th scope="col">Cidadãos</th>
+              {proposing ? <th scope="col">Ação</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {arrivals.map((arrival) => (
+              <tr key={arrival.query}>
+                <td>{arrival.query}</td>
+                <td>{arrival.count}</td>
+                {proposing ? (
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="name" value={arrival.query} />
+                      <button type="submit" name="intent" value="nome-popular" className={styles.secondary}>
+                        Propor como nome popular<span className="visually-hidden">: “{arrival.query}”</span>
+                      </button>
+                    </Form>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>Nenhum cidadão chegou a este serviço pela busca do portal nesse período.</p>
+      )}
+      {service.can.edit && !proposing ? <p className={styles.hint}>Para propor um nome popular, espere a alteração em revisão ser devolvida ou publicada.</p> : null}
+
+      <h3>Buscas de teste</h3>
+      <p className={styles.hint}>Textos pelos quais este serviço precisa continuar sendo encontrado. Cada alteração é verificada com eles antes da revisão.</p>
+      {tests.length ? (
+        <ul>
+          {tests.map((test) => (
+            <li key={test.query}>
+              “{test.query}”: {test.position ? `encontrado em ${test.position}º lugar` : 'não aparece na primeira página de resultados'}
+              {service.can.edit ? (
+                <Form method="post" className={styles.inline}>
+                  <input type="hidden" name="query" value={test.query} />
+                  <button type="submit" name="intent" value="buscas-de-teste/remover" className={styles.link}>
+                    Retirar<span className="visually-hidden"> a busca de teste “{test.query}”</span>
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nenhuma busca de teste.</p>
+      )}
+      {service.can.edit ? (
+        <Form method="post" className={styles.form}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="query">
+              Nova busca de teste
+            </label>
+            <input id="query" name="query" className={styles.input} maxLength={80} />
+          </div>
+          <button type="submit" name="intent" value="buscas-de-teste" className={styles.secondary}>
+            Incluir busca de teste
+          </button>
+        </Form>
+      ) : null}
+    </PageSection>
+  );
+}

@@ -1,0 +1,252 @@
+import { gestaoRoles, type BrokenLinks, type GestaoDashboard, type GestaoService, type GestaoServiceList, type SearchMisses } from '@portal/contracts';
+import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
+import { ActionAnswer, StateBadge, when } from '../features/gestao/gestao-ui.tsx';
+import { formatIsoDay } from '../lib/format.ts';
+import styles from '../features/gestao/gestao.module.css';
+import { serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { formValues, readForm } from '../lib/form.server.ts';
+import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [list, board, links, misses] = await Promise.all([
+    staffCall<GestaoServiceList>(context, request, { url: '/v1/gestao/servicos' }),
+    staffCall<GestaoDashboard>(context, request, { url: '/v1/gestao/painel' }),
+    staffCall<BrokenLinks>(context, request, { url: '/v1/gestao/links' }),
+    staffCall<SearchMisses>(context, request, { url: '/v1/gestao/buscas-sem-resultado' }),
+  ]);
+  const central = gestaoRoles((await context.citizen())?.roles ?? []).admin;
+  return { ...list, board, broken: links.links, misses, central };
+}
+
+/** A search that found nothing, proposed as a popular name of one of the staff member's services (into its draft, through review). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const values = formValues(await readForm(request));
+  const id = Number(values.service);
+  if (!Number.isInteger(id) || id <= 0) return data({ message: 'Escolha o serviço que responde a essa busca.', done: undefined }, { status: 400 });
+  const result = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(id)}/nome-popular`, body: { name: String(values.name ?? '') } });
+  if (!result.ok) return data({ message: result.message, done: undefined }, { status: result.status });
+  return { message: undefined, done: `“${String(values.name)}” incluído como nome popular no rascunho de ${result.value.live.title}. Ele chega aos cidadãos depois da revisão.` };
+}
+
+export const meta: MetaFunction = () => personalMeta('Gestão do catálogo');
+
+/** The back office's start: the services the staff member keeps, with the change under way on each. */
+export default function Gestao() {
+  const { services, board, broken, misses, central } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const pending = services.filter((s) => s.open);
+  return (
+    <PageFrame
+      title="Gestão do catálogo"
+      homeHref="/app/gestao"
+      intro={
+        <>
+          <p>Os serviços que você mantém. Uma alteração passa por revisão de outra pessoa antes de chegar aos cidadãos; o conteúdo publicado continua no ar enquanto isso.</p>
+          <p>
+            <a href="/app/gestao/retorno">Caixa de retorno: sugestões e avaliações dos cidadãos</a>
+          </p>
+          {central ? (
+            <ul aria-label="Equipe central">
+              <li>
+                <a href="/app/gestao/consistencia">Consistência do catálogo: documentos e unidades que divergem entre serviços</a>
+              </li>
+              <li>
+                <a href="/app/gestao/catalogo">Categorias, sinônimos da busca e serviços em destaque</a>
+              </li>
+              <li>
+                <a href="/app/gestao/auditoria">Registro de auditoria</a>
+              </li>
+            </ul>
+          ) : null}
+          <DepartmentLinks services={services} />
+        </>
+      }
+    >
+      <ActionAnswer answer={answer} />
+      <Attention title="Publicações de urgência a confirmar" items={board.emergencies} date="Publicada em" />
+      <Attention title="Revisão vencida" items={board.overdue} date="Revisar até" />
+      <Attention title="Revisar nos próximos 30 dias" items={board.dueSoon} date="Revisar até" />
+      <Attention title="Bases legais vencidas ou a vencer em 30 dias" items={board.expiringFacts} date="Válida até" />
+      {broken.length ? (
+        <>
+          <h2>Links quebrados ({broken.length})</h2>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Serviço</th>
+                <th scope="col">Link</th>
+                <th scope="col">Problema</th>
+              </tr>
+            </thead>
+            <tbody>
+              {broken.map((link) => (
+                <tr key={`${link.service.id} ${link.url}`}>
+                  <td>
+                    <a href={`/app/gestao/servicos/${link.service.id}`}>{link.service.title}</a> ({link.service.department})
+                  </td>
+                  <td>{link.url}</td>
+                  <td>
+                    {link.problem}, verificado em {when(link.checkedAt)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <Misses misses={misses} services={services} />
+      <h2>Alterações em andamento ({pending.length})</h2>
+      {pending.length ? (
+        <ServiceTable services={pending} />
+      ) : (
+        <p>Nenhuma alteração em andamento.</p>
+      )}
+      <h2>Todos os serviços ({services.length})</h2>
+      <ServiceTable services={services} />
+    </PageFrame>
+  );
+}
+
+function ServiceTable({ services }: { services: GestaoServiceList['services'] }) {
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">Serviço</th>
+          <th scope="col">Órgão</th>
+          <th scope="col">Situação</th>
+        </tr>
+      </thead>
+      <tbody>
+        {services.map((s) => (
+          <tr key={s.id}>
+            <td>
+              <a href={`/app/gestao/servicos/${s.id}`}>{s.title}</a>
+            </td>
+            <td>{s.department.shortName}</td>
+            <td>
+              {s.open ? (
+                <>
+                  <StateBadge state={s.open.state} />
+                  {s.open.state === 'aprovado' && s.open.publishAt ? <> em {when(s.open.publishAt)}</> : null}
+                </>
+              ) : (
+                'Publicado, sem alteração'
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A list of services that need attention; nothing when there are none. */
+function Attention({ title, items, date }: { title: string; items: GestaoDashboard['overdue']; date: string }) {
+  if (!items.length) return null;
+  return (
+    <>
+      <h2>
+        {title} ({items.length})
+      </h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Serviço</th>
+            <th scope="col">Órgão</th>
+            <th scope="col">{date}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <a href={`/app/gestao/servicos/${item.id}`}>{item.title}</a>
+                {item.detail ? <> ({item.detail})</> : null}
+              </td>
+              <td>{item.department.shortName}</td>
+              <td>{item.date.length === 10 ? formatIsoDay(item.date) : when(item.date)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** The pages of the departments whose services the staff member keeps. */
+function DepartmentLinks({ services }: { services: GestaoServiceList['services'] }) {
+  const departments = [...new Map(services.map((s) => [s.department.slug, s.department])).values()];
+  return (
+    <ul>
+      {departments.map((department) => (
+        <li key={department.slug}>
+          <a href={`/app/gestao/orgaos/${department.slug}`}>Página do órgão e unidades: {department.shortName}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Searches that found nothing, and one form that proposes any of them as a popular name of the service that
+ * answers it (one list of the staff member's services for the page, not one per search).
+ */
+function Misses({ misses, services }: { misses: SearchMisses; services: GestaoServiceList['services'] }) {
+  if (!misses.misses.length) return null;
+  return (
+    <>
+      <h2>Buscas sem resultado (últimos {misses.days} dias)</h2>
+      <p className={styles.hint}>O que os cidadãos procuraram e o portal não encontrou. Se um serviço seu responde a uma delas, proponha o texto como nome popular dele.</p>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Texto buscado</th>
+            <th scope="col">Buscas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {misses.misses.map((miss) => (
+            <tr key={miss.query}>
+              <td>{miss.query}</td>
+              <td>{miss.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Form method="post" className={styles.form}>
+        <fieldset className={styles.fieldset}>
+          <legend>Propor uma busca como nome popular</legend>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="busca-sem-resultado">
+              Texto buscado
+            </label>
+            <select id="busca-sem-resultado" name="name" className={styles.input}>
+              {misses.misses.map((miss) => (
+                <option key={miss.query} value={miss.query}>
+                  {miss.query}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="servico-que-responde">
+              Serviço que responde a ela
+            </label>
+            <select id="servico-que-responde" name="service" className={styles.input} defaultValue="">
+              <option value="">Escolha o serviço</option>
+              {services.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title} ({s.department.shortName})
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={styles.secondary}>
+            Propor como nome popular
+          </button>
+        </fieldset>
+      </Form>
+    </>
+  );
+}

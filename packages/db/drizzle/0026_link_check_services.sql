@@ -1,0 +1,1 @@
+ALTER TABLE "link_checks" ADD COLUMN "service_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
