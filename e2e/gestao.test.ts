@@ -1,0 +1,348 @@
+import type { Browser, Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { axe, DESKTOP, hydrated, PHONE } from './support/browser.ts';
+import { expect, test } from './support/fixtures.ts';
+import { pdfText } from './support/pdf.ts';
+import { login } from './support/personal.ts';
+
+// The editorial back office (issue 15), in the browser: a DETRAN-PI editor changes the cost of 'Renovação da
+// CNH', the reviewer returns it with a comment, the editor fixes it, the reviewer approves it for a later time;
+// when that time comes the public page shows the new cost and says what changed, Maria (who favourited the
+// service) has a notification, and the history compares exactly that field.
+
+const NEW_COST = 'R$ 98,47 (DAR – taxa do DETRAN-PI), mais o exame médico pago à clínica credenciada';
+
+async function staffPage(browser: Browser, origin: string, username: string, options = DESKTOP): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await login(page, username, `${origin}/app/catalog`);
+  return page;
+}
+
+test('a change of cost goes from draft to review to a scheduled publication, and citizens see it', async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000);
+  const editor = await staffPage(browser, portal.origin, 'ana.detran');
+  // The way in: the account menu of a member of staff.
+  await editor.getByRole('button', { name: /^Menu de / }).click();
+  await editor.getByRole('menuitem', { name: 'Gestão do catálogo' }).click();
+  await expect(editor.locator('h1')).toHaveText('Gestão do catálogo');
+  // Only DETRAN-PI's services.
+  await expect(editor.getByRole('cell', { name: 'SEDUC' })).toHaveCount(0);
+  await editor.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
+  await expect(editor.locator('h1')).toHaveText('Renovação da CNH');
+  const serviceUrl = editor.url();
+  await editor.getByRole('link', { name: 'Começar uma alteração' }).click();
+  await hydrated(editor);
+
+  // A step added and left without a name: the error summary takes focus and leads to the field.
+  const legends = editor.locator('fieldset legend', { hasText: /^Etapa \d+$/ });
+  const steps = (await legends.count()) + 1;
+  await editor.getByRole('button', { name: 'Adicionar etapa' }).click();
+  await expect(legends).toHaveCount(steps);
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  const summary = editor.getByTestId('error-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(['Dê um nome a cada etapa.']);
+  await summary.getByRole('link').click();
+  await expect(editor.locator(`#campo-steps-${steps - 1}-name`)).toBeFocused();
+  expect(await axe(editor, 'gestão: edição com erro')).toEqual([]);
+  await editor.getByLabel(`Remover a etapa ${steps}`).check();
+
+  await editor.getByLabel('Custo', { exact: true }).fill('R$ 98,50');
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor).toHaveURL(serviceUrl);
+  await expect(editor.getByText('Rascunho', { exact: true })).toBeVisible();
+  // The preview: the draft as citizens will read it, with its checks.
+  await editor.getByRole('link', { name: 'Ver a prévia, como os cidadãos a lerão' }).click();
+  await expect(editor.getByTestId('service-preview')).toContainText('R$ 98,50');
+  expect(await axe(editor, 'gestão: prévia')).toEqual([]);
+  await editor.getByRole('link', { name: 'Voltar ao serviço' }).click();
+  await editor.getByLabel('Nota da alteração').fill('Taxa de 2027.');
+  await editor.getByRole('button', { name: 'Enviar para revisão' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Alteração enviada para revisão.');
+  await expect(editor.getByText('Em revisão', { exact: true })).toBeVisible();
+
+  // The reviewer returns it with a comment.
+  const reviewer = await staffPage(browser, portal.origin, 'bruno.detran');
+  await reviewer.goto(serviceUrl);
+  expect(await axe(reviewer, 'gestão: revisão')).toEqual([]);
+  await reviewer.getByLabel('O que precisa ser corrigido').fill('O valor da portaria é R$ 98,47; mantenha a menção ao exame médico.');
+  await reviewer.getByRole('button', { name: 'Devolver' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Alteração devolvida a quem a escreveu.');
+
+  // The editor reads the comment, fixes the cost and sends it again.
+  await editor.reload();
+  await expect(editor.getByText('Comentário de Bruno Carvalho Rocha: O valor da portaria é R$ 98,47; mantenha a menção ao exame médico.')).toBeVisible();
+  await editor.getByRole('link', { name: 'Editar o rascunho' }).click();
+  await editor.getByLabel('Custo', { exact: true }).fill(NEW_COST);
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await editor.getByLabel('Nota da alteração').fill('Taxa de 2027, valor da portaria.');
+  await editor.getByRole('button', { name: 'Enviar para revisão' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Alteração enviada para revisão.');
+
+  // The editor cannot approve; the reviewer approves it for tomorrow at 08:00 (Piauí).
+  await expect(editor.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+  const tomorrow = new Date(Date.now() + 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+  await reviewer.reload();
+  await reviewer.getByLabel('Dia').fill(tomorrow);
+  await reviewer.getByLabel('Hora').fill('08:00');
+  await reviewer.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Alteração aprovada.');
+  await expect(reviewer.getByText(/Publicação marcada para .* 08:00/)).toBeVisible();
+
+  // Until then citizens read the old cost.
+  const citizenPage = await (await browser.newContext(PHONE)).newPage();
+  const publicUrl = `${portal.origin}/app/catalog/transito-e-veiculos/renovacao-da-cnh`;
+  await citizenPage.goto(publicUrl);
+  await expect(citizenPage.getByText(NEW_COST)).toHaveCount(0);
+
+  // The time comes (the schedule's check, run as it would run then).
+  expect(await portal.app.editorial.publishDue(new Date(`${tomorrow}T08:00:30-03:00`))).toBe(1);
+  await citizenPage.reload();
+  await expect(citizenPage.getByText(NEW_COST).first()).toBeVisible();
+  const changes = citizenPage.getByRole('region', { name: 'O que mudou' });
+  await expect(changes).toContainText(`Custo: ${NEW_COST}`);
+  expect(await axe(citizenPage, 'serviço com "O que mudou" (celular)')).toEqual([]);
+  // The printable sheet the page links to says it too.
+  const pdfHref = await citizenPage.getByRole('link', { name: /Baixar PDF/ }).first().getAttribute('href');
+  const sheet = await citizenPage.request.get(new URL(pdfHref!, publicUrl).href);
+  expect(sheet.headers()['content-type']).toBe('application/pdf');
+  const sheetText = await pdfText(await sheet.body());
+  expect(sheetText).toContain('R$ 98,47');
+  expect(sheetText).not.toContain('R$ 84,68');
+  // A search finds the service as published, from a fresh copy of the results (its cards and the federal
+  // feed carry no cost: spec §7 and the harvest's fields), and the feed lists it.
+  await citizenPage.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('renovação da cnh')}`);
+  await expect(citizenPage.getByRole('link', { name: 'Renovação da CNH', exact: true }).first()).toBeVisible();
+  const feed = (await (await citizenPage.request.get(`${portal.origin}/v1/catalog/feed`)).json()) as { services: { url: string; name: string }[] };
+  expect(feed.services.find((item) => item.url.endsWith('/renovacao-da-cnh'))?.name).toBe('Renovação da CNH');
+
+  // Maria, who favourited the service, has been told.
+  const maria = await staffPage(browser, portal.origin, 'maria.silva');
+  await maria.getByTestId('notifications-bell').click();
+  await expect(maria.getByTestId('notifications-panel').getByRole('button', { name: /Mudou: Renovação da CNH/ })).toBeVisible();
+
+  // The history compares exactly that field.
+  await editor.goto(`${serviceUrl}/versoes`);
+  await editor.getByRole('link', { name: /^Comparar com a versão/ }).first().click();
+  const rows = editor.getByRole('region', { name: /comparada com a versão/ }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole('rowheader')).toHaveText('Custo');
+  await expect(rows.first().getByRole('cell').last()).toHaveText(NEW_COST);
+  expect(await axe(editor, 'gestão: comparação')).toEqual([]);
+});
+
+test("a citizen's account has no back office, and another department's service is refused", async ({ browser, loginPortal: portal }) => {
+  const maria = await staffPage(browser, portal.origin, 'maria.silva');
+  await maria.getByRole('button', { name: /^Menu de / }).click();
+  await expect(maria.getByRole('menuitem', { name: 'Meu perfil' })).toBeVisible();
+  await expect(maria.getByRole('menuitem', { name: 'Gestão do catálogo' })).toHaveCount(0);
+  const refused = await maria.goto(`${portal.origin}/app/gestao`);
+  expect(refused?.status()).toBe(403);
+  await expect(maria.getByText('Sua conta não tem um papel de gestão.', { exact: false })).toBeVisible();
+
+  const seduc = await staffPage(browser, portal.origin, 'carla.seduc');
+  await seduc.goto(`${portal.origin}/app/gestao`);
+  await expect(seduc.getByRole('link', { name: 'Renovação da CNH', exact: true })).toHaveCount(0);
+  const cnhId = await portal.app.db.execute(sql`select id from services where slug = 'renovacao-da-cnh'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows[0]!.id);
+  const other = await seduc.goto(`${portal.origin}/app/gestao/servicos/${cnhId}/editar`);
+  expect(other?.status()).toBe(403);
+  await expect(seduc.getByText('Você não tem permissão para os serviços deste órgão.')).toBeVisible();
+
+  // Anonymous: the login first.
+  const anonymous = await (await browser.newContext(DESKTOP)).newPage();
+  await anonymous.goto(`${portal.origin}/app/gestao`);
+  await expect(anonymous).toHaveURL(/\/app\/entrar|\/auth\//);
+});
+
+test('the dashboard lists overdue reviews; a reviewer confirms one, withdraws a service with a reason and puts it back', async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000); // two logins and axe: over a minute in a full run's load
+  const reviewer = await staffPage(browser, portal.origin, 'bruno.detran', { ...PHONE, reducedMotion: 'reduce' }); // the floating header appears without sliding
+  await reviewer.goto(`${portal.origin}/app/gestao`);
+  const overdue = reviewer.getByRole('heading', { name: /^Revisão vencida \(\d+\)$/ });
+  await expect(overdue).toBeVisible();
+  expect(await axe(reviewer, 'gestão: painel (celular)')).toEqual([]);
+  const before = Number(/\((\d+)\)/.exec((await overdue.textContent())!)![1]);
+  // On a phone the header turns floating as the page scrolls: the link is brought into view and the header has
+  // settled before the tap (a tap that starts on the link and ends on the moving header is no click).
+  const overdueLink = reviewer.locator('h2', { hasText: /^Revisão vencida/ }).locator('+ table').getByRole('link').first();
+  await overdueLink.scrollIntoViewIfNeeded();
+  await reviewer.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await overdueLink.click();
+  await reviewer.getByRole('button', { name: 'Confirmar que está correto' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Conteúdo confirmado: a próxima revisão é daqui a 12 meses.');
+  await reviewer.goto(`${portal.origin}/app/gestao`);
+  if (before > 1) await expect(reviewer.getByRole('heading', { name: `Revisão vencida (${before - 1})` })).toBeVisible();
+  else await expect(reviewer.getByRole('heading', { name: /^Revisão vencida/ })).toHaveCount(0);
+
+  await reviewer.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
+  // Hydrated before the taps below: on a phone, hydrating floats the header over a page already scrolled, and a
+  // tap measured before that lands on the header (decision 025).
+  await expect(reviewer.getByRole('heading', { level: 1, name: 'Renovação da CNH' })).toBeVisible();
+  await hydrated(reviewer);
+  await reviewer.getByLabel('Motivo (os cidadãos o leem na página do serviço)').fill('A renovação agora é feita só pela CNH do Brasil.');
+  await reviewer.getByRole('button', { name: 'Retirar do ar' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Serviço retirado do ar. A página dele diz o motivo aos cidadãos.');
+  const citizen = await (await browser.newContext(DESKTOP)).newPage();
+  const gone = await citizen.goto(`${portal.origin}/app/catalog/transito-e-veiculos/renovacao-da-cnh`);
+  expect(gone?.status()).toBe(410);
+  await expect(citizen.getByText('A renovação agora é feita só pela CNH do Brasil.')).toBeVisible();
+  await reviewer.getByRole('button', { name: 'Pôr de volta no ar' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Serviço de volta no ar.');
+  expect((await citizen.goto(`${portal.origin}/app/catalog/transito-e-veiculos/renovacao-da-cnh`))?.status()).toBe(200);
+});
+
+test('the feedback inbox shows suggestions about the department\'s services, and their status changes', async ({ browser, loginPortal: portal }) => {
+  const sent = await portal.app.inject({ method: 'POST', url: '/v1/simplifique', payload: { assunto: 'simplificar-servico', servico: 'Renovação da CNH', mensagem: 'Avisar por SMS quando a nova CNH estiver pronta.' } });
+  expect(sent.statusCode).toBe(201);
+  const editor = await staffPage(browser, portal.origin, 'ana.detran');
+  await editor.goto(`${portal.origin}/app/gestao`);
+  await editor.getByRole('link', { name: /^Caixa de retorno/ }).click();
+  const card = editor.getByRole('article').filter({ hasText: 'Avisar por SMS quando a nova CNH estiver pronta.' });
+  await expect(card).toContainText('Situação: Nova');
+  expect(await axe(editor, 'gestão: caixa de retorno')).toEqual([]);
+  await card.getByLabel('Situação', { exact: true }).selectOption('em_andamento');
+  await card.getByRole('button', { name: 'Salvar situação' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Situação atualizada.');
+  await expect(editor.getByRole('article').filter({ hasText: 'Avisar por SMS' })).toContainText('Situação: Em andamento');
+});
+
+test('a session that ends mid-edit loses nothing: the form comes back filled in, and saves after a new login', async ({ browser, loginPortal: portal }) => {
+  const context = await browser.newContext(DESKTOP);
+  const editor = await context.newPage();
+  await login(editor, 'ana.detran', `${portal.origin}/app/catalog`);
+  await editor.goto(`${portal.origin}/app/gestao`);
+  await editor.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
+  const serviceUrl = editor.url();
+  await editor.goto(`${serviceUrl}/editar`);
+  await hydrated(editor);
+  await editor.getByLabel('Prazo', { exact: true }).fill('No mesmo dia, no posto do DETRAN-PI');
+  await context.clearCookies(); // the session ends
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor.getByRole('alert').filter({ hasText: 'Sua sessão expirou' })).toContainText('Sua sessão expirou e o rascunho ainda não foi salvo.');
+  await expect(editor.getByLabel('Prazo', { exact: true })).toHaveValue('No mesmo dia, no posto do DETRAN-PI');
+  // A new login in another tab, then the same form saves.
+  const tab = await context.newPage();
+  await login(tab, 'ana.detran', `${portal.origin}/app/catalog`);
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor).toHaveURL(serviceUrl);
+  await expect(editor.getByText('Rascunho', { exact: true })).toBeVisible();
+  await editor.getByRole('button', { name: 'Descartar rascunho' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');
+});
+
+test("a reviewer changes a unit's opening hours on the department's page, and citizens read them at once", async ({ browser, loginPortal: portal }) => {
+  const reviewer = await staffPage(browser, portal.origin, 'bruno.detran');
+  await reviewer.goto(`${portal.origin}/app/gestao`);
+  await reviewer.getByRole('link', { name: 'Página do órgão e unidades: DETRAN-PI' }).click();
+  await expect(reviewer.locator('h1')).toHaveText('Página do órgão: DETRAN-PI');
+  expect(await axe(reviewer, 'gestão: página do órgão')).toEqual([]);
+  const unit = reviewer.locator('details').first();
+  await unit.locator('summary').click();
+  await unit.getByLabel('Horário de atendimento').fill('Segunda a sexta, das 7h às 13h30');
+  await unit.getByRole('button', { name: 'Salvar unidade' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Unidade atualizada.');
+  // The public answer the department and service pages are built from (its copy was invalidated).
+  const units = await (await fetch(`${portal.origin}/v1/department/detran-pi/section`)).json();
+  expect(units.map((u: { openingTime: string }) => u.openingTime)).toContain('Segunda a sexta, das 7h às 13h30');
+
+  // An editor proposes a change to a unit; the reviewer applies it.
+  test.setTimeout(120_000);
+  const editor = await staffPage(browser, portal.origin, 'ana.detran');
+  await editor.goto(`${portal.origin}/app/gestao/orgaos/detran-pi`);
+  const theirs = editor.locator('details').first();
+  await theirs.locator('summary').click();
+  await theirs.getByLabel('Telefone').fill('(86) 3230-0000');
+  await theirs.getByRole('button', { name: 'Propor alteração' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Proposta enviada: quem revisa os serviços do órgão vai aplicá-la ou recusá-la.');
+  await expect(editor.getByRole('region', { name: /^Propostas de alteração de unidades/ })).toContainText('Aguardando revisão');
+  await reviewer.reload();
+  const proposal = reviewer.getByRole('article').filter({ hasText: '(86) 3230-0000' });
+  await expect(proposal.getByRole('row', { name: /Telefone/ })).toContainText('(86) 3230-0000');
+  expect(await axe(reviewer, 'gestão: proposta de unidade')).toEqual([]);
+  await proposal.getByRole('button', { name: /^Aplicar/ }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Proposta aplicada: os cidadãos já veem a unidade assim.');
+  const after = await (await fetch(`${portal.origin}/v1/department/detran-pi/section`)).json();
+  expect(after.map((u: { phone: string }) => u.phone)).toContain('(86) 3230-0000');
+});
+
+test('what citizens search for reaches the department: a search that found nothing, and one that led to a service, proposed as its popular name', async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000);
+  // A citizen searches for something the catalog does not have, then finds the CNH by other words and opens it.
+  const citizen = await (await browser.newContext(PHONE)).newPage();
+  await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('kwyjibo flurp')}`);
+  await hydrated(citizen);
+  await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('carteira de motorista vencida')}`);
+  await hydrated(citizen);
+  await citizen.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
+  await expect(citizen.locator('h1')).toHaveText('Renovação da CNH');
+
+  // DETRAN-PI's editor sees both (counted in batches, within seconds).
+  const editor = await staffPage(browser, portal.origin, 'ana.detran');
+  await expect(async () => {
+    await editor.goto(`${portal.origin}/app/gestao`);
+    await expect(editor.getByRole('cell', { name: 'kwyjibo flurp', exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  // A search that found nothing, proposed from the start page as a popular name of the service that answers it.
+  await editor.getByLabel('Texto buscado').selectOption('kwyjibo flurp');
+  await editor.getByLabel('Serviço que responde a ela').selectOption({ label: 'Renovação da CNH (DETRAN-PI)' });
+  await editor.getByRole('button', { name: 'Propor como nome popular' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('“kwyjibo flurp” incluído como nome popular no rascunho de Renovação da CNH. Ele chega aos cidadãos depois da revisão.');
+  await editor.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
+  const demand = editor.getByRole('region', { name: 'Como os cidadãos buscam este serviço' });
+  await expect(demand.getByRole('cell', { name: 'carteira de motorista vencida', exact: true })).toBeVisible();
+  expect(await axe(editor, 'gestão: buscas do serviço')).toEqual([]);
+
+  // One click puts it into a draft, which goes through review like any change.
+  await demand.getByRole('button', { name: /^Propor como nome popular\W+carteira de motorista vencida/ }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Nome popular incluído no rascunho. Ele chega aos cidadãos depois da revisão.');
+  await expect(editor.getByText('Rascunho', { exact: true })).toBeVisible();
+
+  // A test search: the service's place in its results, and every change checked against it.
+  await editor.getByLabel('Nova busca de teste').fill('renovar carteira');
+  await editor.getByRole('button', { name: 'Incluir busca de teste' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Busca de teste incluída: cada alteração deste serviço passa a ser verificada com ela.');
+  await expect(demand.getByText(/“renovar carteira”: encontrado em \dº lugar/)).toBeVisible();
+  await editor.getByRole('button', { name: 'Descartar rascunho' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');
+});
+
+test('the central team gives one document one name across departments, each change going to its department’s review', async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000);
+  const admin = await staffPage(browser, portal.origin, 'davi.central');
+  await admin.goto(`${portal.origin}/app/gestao`);
+  await admin.getByRole('link', { name: /^Consistência do catálogo/ }).click();
+  await expect(admin.locator('h1')).toHaveText('Consistência do catálogo');
+  expect(await axe(admin, 'gestão: consistência')).toEqual([]);
+  const group = admin.getByRole('group', { name: 'Documento de identidade oficial com foto' });
+  await expect(group.getByRole('radio', { name: 'Manter “Documento de identidade oficial com foto”' })).toBeChecked();
+  await group.getByRole('checkbox', { name: 'Substituir “Documento de identidade com foto”' }).check();
+  await group.getByRole('button', { name: 'Unificar os nomes marcados' }).click();
+  await expect(admin.getByTestId('gestao-notice')).toContainText(/Alteração enviada à revisão de cada órgão em \d+ serviços: .*Emissão de histórico escolar e certificado de conclusão/);
+
+  // SEDUC's editor sees the change under review on her service; it is not hers to approve.
+  const seduc = await staffPage(browser, portal.origin, 'carla.seduc');
+  await seduc.goto(`${portal.origin}/app/gestao`);
+  await seduc.getByRole('link', { name: 'Emissão de histórico escolar e certificado de conclusão', exact: true }).first().click();
+  await expect(seduc.getByText('Em revisão', { exact: true })).toBeVisible();
+  await expect(seduc.getByText(/passa a ser "Documento de identidade oficial com foto"/)).toBeVisible();
+  await expect(seduc.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+
+  // The central team teaches the search a word citizens use, and citizens find the service by it.
+  await admin.goto(`${portal.origin}/app/gestao`);
+  await admin.getByRole('link', { name: 'Categorias, sinônimos da busca e serviços em destaque' }).click();
+  expect(await axe(admin, 'gestão: categorias, sinônimos e destaques')).toEqual([]);
+  await admin.getByLabel('Termo').fill('zapcarteira');
+  await admin.getByLabel('Significa').fill('renovação da CNH');
+  await admin.getByRole('button', { name: 'Salvar sinônimo' }).click();
+  await expect(admin.getByTestId('gestao-notice')).toHaveText('Sinônimo salvo: a busca já o usa.');
+  await expect(admin.getByRole('cell', { name: 'zapcarteira', exact: true })).toBeVisible();
+  // Every action is in the audit log, which the central team reads.
+  await admin.goto(`${portal.origin}/app/gestao`);
+  await admin.getByRole('link', { name: 'Registro de auditoria' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: 'Sinônimo salvo' }).first()).toContainText('Davi Nogueira Costa');
+  await expect(admin.getByRole('row').filter({ hasText: 'Nome de documento unificado' }).first()).toBeVisible();
+  expect(await axe(admin, 'gestão: auditoria')).toEqual([]);
+  const citizen = await (await browser.newContext(PHONE)).newPage();
+  await citizen.goto(`${portal.origin}/app/catalog/search/zapcarteira`);
+  await expect(citizen.getByRole('link', { name: 'Renovação da CNH', exact: true }).first()).toBeVisible();
+});
