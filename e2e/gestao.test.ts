@@ -160,6 +160,9 @@ test('the dashboard lists overdue reviews; a reviewer confirms one, withdraws a 
   await reviewer.goto(`${portal.origin}/app/gestao`);
   const overdue = reviewer.getByRole('heading', { name: /^Revisão vencida \(\d+\)$/ });
   await expect(overdue).toBeVisible();
+  // Hydrated before any tap (decision 025): the scroll that brings a link into view starts the hydration, which
+  // then floats the header over the top of the window, where a tap measured before may land.
+  await hydrated(reviewer);
   expect(await axe(reviewer, 'gestão: painel (celular)')).toEqual([]);
   const before = Number(/\((\d+)\)/.exec((await overdue.textContent())!)![1]);
   // On a phone the header turns floating as the page scrolls: the link is brought into view and the header has
@@ -174,11 +177,9 @@ test('the dashboard lists overdue reviews; a reviewer confirms one, withdraws a 
   if (before > 1) await expect(reviewer.getByRole('heading', { name: `Revisão vencida (${before - 1})` })).toBeVisible();
   else await expect(reviewer.getByRole('heading', { name: /^Revisão vencida/ })).toHaveCount(0);
 
-  await reviewer.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
-  // Hydrated before the taps below: on a phone, hydrating floats the header over a page already scrolled, and a
-  // tap measured before that lands on the header (decision 025).
-  await expect(reviewer.getByRole('heading', { level: 1, name: 'Renovação da CNH' })).toBeVisible();
   await hydrated(reviewer);
+  await reviewer.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
+  await expect(reviewer.getByRole('heading', { level: 1, name: 'Renovação da CNH' })).toBeVisible();
   await reviewer.getByLabel('Motivo (os cidadãos o leem na página do serviço)').fill('A renovação agora é feita só pela CNH do Brasil.');
   await reviewer.getByRole('button', { name: 'Retirar do ar' }).click();
   await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Serviço retirado do ar. A página dele diz o motivo aos cidadãos.');

@@ -134,6 +134,25 @@ test.describe('small screens', () => {
     });
   });
 
+  test('the page stands still as the header starts floating, for anyone, on a phone and a desktop (issue 12)', async ({ browser, loginPortal }) => {
+    // The header leaves the flow as it floats; the room it leaves stays, or the text jumps up under the reader's
+    // finger (94 px on a phone, 158 px logged in) and a tap lands on the line below.
+    for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 800 }]) {
+      for (const citizen of [undefined, 'maria.silva']) {
+        const context = await browser.newContext({ viewport, locale: 'pt-BR', reducedMotion: 'reduce' });
+        const page = await context.newPage();
+        if (citizen) await login(page, citizen, loginPortal.url('/list'));
+        else await page.goto(loginPortal.url('/list'));
+        const top = () => page.locator('main').evaluate((main) => main.getBoundingClientRect().top + window.scrollY);
+        const before = await top();
+        await page.mouse.wheel(0, 900); // the first scroll also hydrates the page, which then floats the header
+        await expect(page.getByTestId('site-header')).toHaveAttribute('data-floating', 'true');
+        expect(await top(), `${viewport.width} px, ${citizen ?? 'anonymous'}`).toBe(before);
+        await context.close();
+      }
+    }
+  });
+
   test('nothing moves when Montserrat arrives: until then a fallback sized like it wraps the lines alike (issue 12)', async ({ browser, portal }) => {
     const layout = async (path: string, html: string, font: 'blocked' | 'loaded') => {
       const context = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });

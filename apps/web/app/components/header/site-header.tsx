@@ -12,15 +12,24 @@ import styles from './site-header.module.css';
 export const FLOATING_THRESHOLD = 350;
 
 
-function useFloating(): boolean {
-  const [floating, setFloating] = useState(false);
+/**
+ * Whether the header floats, and the room it leaves in the page: the placeholder's height with the header in it,
+ * measured the moment before the header leaves the flow (with the citizen's controls, a phone's wrapped menu, the text
+ * size chosen). The placeholder keeps that room, so the page does not jump up under the reader's finger as the header
+ * starts floating.
+ */
+function useFloating(placeholder: RefObject<HTMLElement | null>): { floating: boolean; room?: number } {
+  const [room, setRoom] = useState<number>();
   useEffect(() => {
-    const update = () => setFloating(window.scrollY > FLOATING_THRESHOLD);
+    const update = () => {
+      const floating = window.scrollY > FLOATING_THRESHOLD;
+      setRoom((current) => (floating ? (current ?? placeholder.current?.offsetHeight ?? 0) : undefined));
+    };
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
-  }, []);
-  return floating;
+  }, [placeholder]);
+  return { floating: room !== undefined, room };
 }
 
 /** Room above what the browser scrolls to, below the floating header, for the focus ring (3 px outline, 5 px shadow). */
@@ -52,8 +61,9 @@ function useScrollPaddingBelow(header: RefObject<HTMLElement | null>, floating: 
  * without it, 'ACESSO CIDADÃO', which logs in and comes back to this page.
  */
 export function SiteHeader({ account, searchText }: { account?: ReactNode; searchText?: string }) {
-  const floating = useFloating();
   const header = useRef<HTMLElement>(null);
+  const placeholder = useRef<HTMLDivElement>(null);
+  const { floating, room } = useFloating(placeholder);
   useScrollPaddingBelow(header, floating);
   const location = useLocation();
   const loginHref = `${SITE.loginPath}?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
@@ -70,7 +80,7 @@ export function SiteHeader({ account, searchText }: { account?: ReactNode; searc
         </ul>
       </nav>
       {/* Keeps the page from jumping when the header leaves the flow. */}
-      <div className={styles.placeholder} data-active={floating || undefined}>
+      <div ref={placeholder} className={styles.placeholder} data-active={floating || undefined} style={floating ? { height: room } : undefined}>
         <header ref={header} className={styles.header} data-floating={floating ? 'true' : 'false'} data-testid="site-header">
           <div className={`container ${styles.inner}`}>
             <Link to={catalogPath('/')} className={styles.brand}>
