@@ -197,8 +197,19 @@ test.describe('home page', () => {
     const app = page.getByRole('region', { name: 'Baixe o aplicativo Piauí Digital' });
     const qrs = app.getByRole('img', { name: /Código QR/ });
     await expect(qrs).toHaveCount(2);
-    // Drawn as SVG paths by the server, not pictures loaded from elsewhere.
-    await expect(qrs.first().locator('svg path').first()).toBeAttached();
+    // Drawn by the portal from the store links, not pictures loaded from elsewhere; images of their own, loaded as
+    // the reader nears them, not part of the page's bytes (issue 12).
+    for (const [i, store] of ['google-play', 'app-store'].entries()) {
+      const qr = qrs.nth(i);
+      await expect(qr).toHaveAttribute('src', `/app/catalog/qr/${store}.svg`);
+      await qr.scrollIntoViewIfNeeded();
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    }
+    const image = await page.request.get(portal.url('/qr/google-play.svg'));
+    expect(image.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await image.text()).toMatch(/^<svg [^>]*viewBox="0 0 148 148"><rect fill="#fff"[^>]*\/><path fill="#000" d="M/);
+    const other = await page.request.get(portal.url('/qr/outra-loja.svg'));
+    expect([other.status(), await other.text()]).toEqual([404, 'Código QR não encontrado.']);
     await expect(app.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', /^https:\/\/play\.google\.com\//);
     await expect(app.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
     const footer = page.locator('footer');

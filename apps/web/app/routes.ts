@@ -9,6 +9,8 @@ import { basePath } from '../base-path.ts';
 const catalog = [
   index('routes/home.tsx'),
   route('buscar', 'routes/search-redirect.ts'),
+  // The home's QR codes for the state's app (images, not part of the page).
+  route('qr/:store', 'routes/home-qr.ts'),
   route('search/:query?', 'routes/catalog-list.tsx', { id: 'search' }),
   route('list', 'routes/catalog-list.tsx', { id: 'list' }),
   route('list/orgao/:orgao', 'routes/catalog-list.tsx', { id: 'list-department' }),

@@ -4,11 +4,9 @@ import { ServiceCard } from '../components/service-card/service-card.tsx';
 import { BANNERS } from '../features/home/banners.ts';
 import { AudienceCards, CategoryBanner, HomeBanner, IndicatorsSection, OmbudsmanSection, type Indicators } from '../features/home/home-sections.tsx';
 import { AppPromotion, SocialSection } from '../features/home/outreach-sections.tsx';
-import { qrSvg } from '../features/home/qr.server.ts';
 import { api, optional } from '../lib/api.server.ts';
 import { canonicalUrl, pageMeta } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
-import { SITE } from '../lib/site.ts';
 import { loadPersonalHome } from './personal-data.server.ts';
 import { PersonalHomeSections } from './personal-home.tsx';
 import type { Route } from './+types/home';
@@ -36,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Most accessed also lists services no longer offered; anonymous visitors see the active ones (spec §7).
     mostAccessed: mostAccessed.filter((s) => s.active).map(cardService),
     indicators,
-    qr: { googlePlay: qrSvg(SITE.stores.googlePlay), appStore: qrSvg(SITE.stores.appStore) },
     canonical: canonicalUrl(request),
     personal,
   };
@@ -53,7 +50,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banner, categories, quickAccess, mostAccessed, indicators, qr, personal } = loaderData;
+  const { banner, categories, quickAccess, mostAccessed, indicators, personal } = loaderData;
   return (
     <>
       <HomeBanner index={banner} />
@@ -67,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <IndicatorsSection indicators={indicators} />
       <OmbudsmanSection />
       <SocialSection />
-      <AppPromotion qr={qr} />
+      <AppPromotion />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { catalogPath } from '../../lib/paths.ts';
 import { SITE } from '../../lib/site.ts';
 import styles from './home.module.css';
 
@@ -61,16 +62,11 @@ export function SocialSection() {
   );
 }
 
-export interface StoreQrCodes {
-  googlePlay: string;
-  appStore: string;
-}
-
-/** Mobile-app promotion: store links and QR codes drawn on the server from the same links. */
-export function AppPromotion({ qr }: { qr: StoreQrCodes }) {
+/** Mobile-app promotion: store links and their QR codes (images drawn on the server from the same links). */
+export function AppPromotion() {
   const stores = [
-    { name: 'Google Play', href: SITE.stores.googlePlay, svg: qr.googlePlay },
-    { name: 'App Store', href: SITE.stores.appStore, svg: qr.appStore },
+    { name: 'Google Play', href: SITE.stores.googlePlay, qr: catalogPath('/qr/google-play.svg') },
+    { name: 'App Store', href: SITE.stores.appStore, qr: catalogPath('/qr/app-store.svg') },
   ];
   return (
     <section aria-labelledby="app-title" className={styles.appPromo}>
@@ -85,7 +81,7 @@ export function AppPromotion({ qr }: { qr: StoreQrCodes }) {
         <ul className={styles.storeList}>
           {stores.map((store) => (
             <li key={store.name} className={styles.store}>
-              <span className={styles.qr} role="img" aria-label={`Código QR para baixar o aplicativo na ${store.name}`} dangerouslySetInnerHTML={{ __html: store.svg }} />
+              <img className={styles.qr} src={store.qr} alt={`Código QR para baixar o aplicativo na ${store.name}`} width={140} height={140} loading="lazy" decoding="async" />
               <a href={store.href} target="_blank" rel="noopener noreferrer" className={styles.storeLink}>
                 Baixar na {store.name}
                 <span className="visually-hidden"> (abre em nova aba)</span>
