@@ -1,4 +1,5 @@
 import { qrSvg } from '../features/home/qr.server.ts';
+import { onlyRead, plainText } from '../lib/plain-text.ts';
 import { SITE } from '../lib/site.ts';
 import type { Route } from './+types/home-qr';
 
@@ -12,7 +13,11 @@ export const STORE_QR_CODES = { 'google-play.svg': SITE.stores.googlePlay, 'app-
 export function loader({ params }: Route.LoaderArgs) {
   const store = params.store;
   if (!Object.hasOwn(STORE_QR_CODES, store)) {
-    return new Response('Código QR não encontrado.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return plainText(404, 'Código QR não encontrado.');
   }
   return new Response(qrSvg(STORE_QR_CODES[store as keyof typeof STORE_QR_CODES]), { headers: { 'content-type': 'image/svg+xml; charset=utf-8' } });
+}
+
+export function action() {
+  return onlyRead('Este endereço só mostra a imagem do código QR.');
 }

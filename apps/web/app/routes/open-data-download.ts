@@ -3,8 +3,9 @@ import { ApiError, required } from '../lib/api.server.ts';
 import { fillTemplate, isFormResource, MESSAGES, missingParams, placeholders, requiredMessage, fallbackFilename } from '../features/open-data/endpoints.ts';
 import { csvCounterpart, fetchSource, findEndpoint, invalidParams, jsonCounterpart, loadIndex, withPage } from '../features/open-data/open-data.server.ts';
 
-const text = (status: number, message: string) =>
-  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+import { onlyRead, plainText } from '../lib/plain-text.ts';
+
+const text = (status: number, message: string) => plainText(status, message, { 'cache-control': 'no-store' });
 
 /**
  * The server's CSV of a query (spec §7: downloads named from Content-Disposition):
@@ -55,8 +56,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** A download is only ever read (GET): any other method answers 405 in Portuguese, not React Router's English. */
 export function action() {
-  return new Response('Este endereço só baixa arquivos: use o botão de download da consulta.', {
-    status: 405,
-    headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  });
+  return onlyRead('Este endereço só baixa arquivos: use o botão de download da consulta.');
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { downloadPayslip } from '../features/payslips/payslips.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
+import { onlyRead, plainText } from '../lib/plain-text.ts';
 
 /**
  * One pay slip's PDF, for the browser that holds no token: the server calls the slip's link with the
@@ -9,14 +10,11 @@ import { requireCitizen } from '../lib/citizen.ts';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
   const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return new Response('Contracheque não encontrado.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return plainText(404, 'Contracheque não encontrado.');
   return downloadPayslip(context, id);
 }
 
 /** A pay slip is only downloaded (GET): a POST answers 405 in Portuguese, not React Router's English. */
 export function action() {
-  return new Response('Este endereço só baixa o contracheque: use o link da lista de contracheques.', {
-    status: 405,
-    headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
-  });
+  return onlyRead('Este endereço só baixa o contracheque: use o link da lista de contracheques.');
 }

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { catalogPath } from '../lib/paths.ts';
+import { onlyRead } from '../lib/plain-text.ts';
 
 /**
  * /app (and /app/): the portal's own root has no page of its own; citizens who trim an address down to it
@@ -11,5 +12,5 @@ export function loader() {
 
 /** Nothing is sent to /app: a POST answers 405 in Portuguese, not React Router's English. */
 export function action() {
-  return new Response('Este endereço apenas leva à página inicial do portal.', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+  return onlyRead('Este endereço apenas leva à página inicial do portal.');
 }

@@ -2,6 +2,7 @@ import { Slug } from '@portal/contracts';
 import { redirect } from 'react-router';
 import { searchTarget } from '../features/catalog/list-navigation.ts';
 import { catalogPath } from '../lib/paths.ts';
+import { onlyRead } from '../lib/plain-text.ts';
 import type { Route } from './+types/search-redirect';
 
 /**
@@ -19,5 +20,5 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The search form is a GET: a POST answers 405 in Portuguese, not React Router's English. */
 export function action() {
-  return new Response('A busca é feita pelo formulário da página (GET /buscar?q=…).', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+  return onlyRead('A busca é feita pelo formulário da página (GET /buscar?q=…).');
 }

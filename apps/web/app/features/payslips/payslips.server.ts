@@ -1,6 +1,7 @@
 import type { PaySlip } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
 import { ApiError, call, callRaw, optional } from '../../lib/api.server.ts';
+import { plainText } from '../../lib/plain-text.ts';
 
 const LIST = '/api/contracheque/sead/empresa/ultimos-contracheques';
 const DOWNLOAD = '/api/contracheque/sead/empresa/contracheques';
@@ -24,7 +25,6 @@ export async function loadPayslips(context: AppLoadContext): Promise<PayslipItem
   return slips.map((slip) => ({ id: slip.id, periodo: slip.periodo, siglaUrl: slip.siglaUrl, fileName: slip.nomeArquivo }));
 }
 
-const text = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /**
  * The PDF of one of the citizen's pay slips: the API's download with the citizen's token (the list's
@@ -38,7 +38,7 @@ export async function downloadPayslip(context: AppLoadContext, id: number): Prom
     context.log.warn({ status: err.status }, 'payslip download failed');
     return err;
   });
-  if (file instanceof ApiError) return text(file.status === 404 ? 404 : 502, file.status === 404 ? 'Contracheque não encontrado.' : 'Não foi possível baixar o contracheque.');
+  if (file instanceof ApiError) return plainText(file.status === 404 ? 404 : 502, file.status === 404 ? 'Contracheque não encontrado.' : 'Não foi possível baixar o contracheque.');
   return new Response(file.bytes as unknown as BodyInit, {
     headers: {
       'content-type': 'application/pdf',
