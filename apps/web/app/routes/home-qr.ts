@@ -4,11 +4,11 @@ import { SITE } from '../lib/site.ts';
 import type { Route } from './+types/home-qr';
 
 /** The app promotion's QR codes, one image per store, drawn from the links the home shows beside them. */
-export const STORE_QR_CODES = { 'google-play.svg': SITE.stores.googlePlay, 'app-store.svg': SITE.stores.appStore };
+const STORE_QR_CODES = { 'google-play.svg': SITE.stores.googlePlay, 'app-store.svg': SITE.stores.appStore };
 
 /**
  * An image of its own, not SVG in the page: the home carried each code twice (in the HTML and in the data the page
- * hydrates from), a sixth of its bytes, for a section at its very end (issue 12). Cached as the catalog's pages are.
+ * hydrates from), a quarter of its bytes, for a section at its very end (issue 12). Cached as the catalog's pages are.
  */
 export function loader({ params }: Route.LoaderArgs) {
   const store = params.store;

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { ApiError, required } from '../lib/api.server.ts';
 import { fillTemplate, isFormResource, MESSAGES, missingParams, placeholders, requiredMessage, fallbackFilename } from '../features/open-data/endpoints.ts';
 import { csvCounterpart, fetchSource, findEndpoint, invalidParams, jsonCounterpart, loadIndex, withPage } from '../features/open-data/open-data.server.ts';
-
 import { onlyRead, plainText } from '../lib/plain-text.ts';
 
 const text = (status: number, message: string) => plainText(status, message, { 'cache-control': 'no-store' });

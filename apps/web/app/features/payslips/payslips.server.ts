@@ -25,7 +25,6 @@ export async function loadPayslips(context: AppLoadContext): Promise<PayslipItem
   return slips.map((slip) => ({ id: slip.id, periodo: slip.periodo, siglaUrl: slip.siglaUrl, fileName: slip.nomeArquivo }));
 }
 
-
 /**
  * The PDF of one of the citizen's pay slips: the API's download with the citizen's token (the list's
  * `link` is the state's app's signed URL; the browser's way goes through the session). The API answers
