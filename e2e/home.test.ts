@@ -1,6 +1,14 @@
 import { hydrated, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 
+/** The messages of the home's four banners, in their order. */
+const BANNER_MESSAGES = [
+  'Serviços digitais do Governo do Piauí na palma da sua mão',
+  'Documentos e certidões sem sair de casa',
+  'Saúde pública perto de você',
+  'Educação, cursos e oportunidades para todos',
+];
+
 test.describe('home page', () => {
   test('shows every section in the order of the spec', async ({ page, portal }) => {
     await page.goto(portal.url());
@@ -30,27 +38,51 @@ test.describe('home page', () => {
     // The page is one shared copy for every anonymous visitor; the banner is drawn in the browser on each visit.
     const shared = await fetch(portal.url());
     expect(shared.headers.get('cache-control')).toMatch(/^public/);
-    expect(['1', '2', '3', '4']).toContain(/data-banner="(\d)"/.exec(await shared.text())?.[1]);
+    const html = await shared.text();
+    // Without scripts, the server's draw shows: one of the four, marked as the default.
+    expect(html.match(/<img[^>]*data-choice="[1-4]"[^>]*data-default=""/g)).toHaveLength(1);
     const seen = new Set<string>();
+    const downloaded: string[] = [];
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('request', (request) => /banner-\d/.test(request.url()) && downloaded.push(request.url()));
     for (let i = 0; i < 16 && seen.size < 2; i++) {
+      downloaded.length = 0;
       await page.goto(portal.url());
-      const banner = await page.locator('section[data-banner]').getAttribute('data-banner');
+      const banner = await page.evaluate(() => document.documentElement.dataset.banner);
       expect(['1', '2', '3', '4']).toContain(banner);
-      // what the citizen sees is that banner's picture and message
+      // what the citizen sees is that banner's picture and message, and only those
       const index = Number(banner) - 1;
-      await expect(page.locator('section[data-banner] img')).toHaveAttribute('src', new RegExp(`banner-${index + 1}-`));
+      const shown = page.locator('[aria-labelledby="home-title"] img:visible');
+      await expect(shown).toHaveCount(1);
+      await expect(shown).toHaveAttribute('src', new RegExp(`banner-${index + 1}-`));
+      await expect(page.getByText(BANNER_MESSAGES[index]!)).toBeVisible();
+      for (const [other, message] of BANNER_MESSAGES.entries()) if (other !== index) await expect(page.getByText(message)).toBeHidden();
+      // the one picture shown is the only one downloaded
+      await page.waitForLoadState('load');
+      expect(downloaded.map((url) => /banner-(\d)/.exec(url)?.[1])).toEqual([banner]);
       seen.add(banner!);
     }
     expect(seen.size).toBeGreaterThan(1);
-    // Hydration matched the drawn banner: React reported no mismatch.
+    await hydrated(page);
+    // Hydration matched the page: React reported no mismatch.
     expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
-    const image = page.locator('[data-banner] img');
-    await expect(image).toHaveAttribute('src', /\/app\/catalog\/assets\/banner-[1-4]-.*\.svg$/);
-    const src = await image.getAttribute('src');
+    const src = await page.locator('[aria-labelledby="home-title"] img:visible').getAttribute('src');
+    expect(src).toMatch(/\/app\/catalog\/assets\/banner-[1-4]-.*\.svg$/);
     const response = await page.request.get(new URL(src!, portal.origin).href);
     expect(response.headers()['content-type']).toContain('image/svg+xml');
+  });
+
+  test('without scripts, the banner the server drew shows', async ({ browser, portal }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(portal.url());
+    const shown = page.locator('[aria-labelledby="home-title"] img:visible');
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toHaveAttribute('data-default', '');
+    const index = Number(await shown.getAttribute('data-choice')) - 1;
+    await expect(page.getByText(BANNER_MESSAGES[index]!)).toBeVisible();
+    await context.close();
   });
 
   test('searches from the home: empty text does nothing, a word opens /search/{word}', async ({ page, portal }) => {

@@ -78,7 +78,7 @@ test.describe('small screens', () => {
       const drawing = await context.newPage();
       for (const width of [320, 375, 414, 768, 1024, 1280]) {
         await page.setViewportSize({ width, height: 740 });
-        const box = (await page.locator('[data-banner] > img').boundingBox())!;
+        const box = (await page.locator('[aria-labelledby="home-title"] > img:visible').boundingBox())!;
         await drawing.setViewportSize({ width: Math.round(box.width), height: Math.round(box.height) });
         for (const source of sources) {
           await drawing.goto(new URL(source, portal.origin).href);
@@ -179,6 +179,45 @@ test.describe('small screens', () => {
       expect([before.montserrat, after.montserrat]).toEqual([false, true]);
       expect(before.tops, `${path || '/'}: where the text stands before and after the font`).toEqual(after.tops);
     }
+  });
+
+  test('a first visit paints with the fallback and takes Montserrat once the page has loaded; the next page has it from the start (issue 12)', async ({ browser, portal }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    /** When the page asked for Montserrat's Latin file, against when it finished loading (ms since the page began). */
+    const timing = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        const font = performance.getEntriesByType('resource').find((e) => /montserrat-latin-wght/.test(e.name));
+        const { loadEventStart } = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const inUse = document.fonts.check('700 16px "Montserrat Variable"') && [...document.fonts].some((f) => f.family.includes('Montserrat Variable') && f.status === 'loaded');
+        return { asked: font?.startTime ?? null, loaded: loadEventStart, inUse, mark: localStorage.getItem('portal-montserrat') };
+      });
+    await page.goto(portal.url('/list'));
+    await page.waitForLoadState('load');
+    await expect.poll(async () => (await timing()).inUse).toBe(true);
+    const first = await timing();
+    // First visit: not before the page had loaded, so the stylesheet and the pictures had the link to themselves.
+    expect(first.asked).not.toBeNull();
+    expect(first.asked!).toBeGreaterThanOrEqual(first.loaded);
+    expect(first.mark).toBe('1');
+    // The next page: asked for in the head, long before the page finishes loading, and in use.
+    await page.goto(portal.url('/dados'));
+    await page.waitForLoadState('load');
+    const next = await timing();
+    expect(next.asked).not.toBeNull();
+    expect(next.asked!).toBeLessThan(next.loaded);
+    expect(next.inUse).toBe(true);
+    await context.close();
+    // Without scripts the stylesheet in <noscript> declares the faces, and the page uses Montserrat as ever.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noScripts = await plain.newPage();
+    const fonts: string[] = [];
+    noScripts.on('request', (request) => request.resourceType() === 'font' && fonts.push(request.url()));
+    await noScripts.goto(portal.url('/list'));
+    await noScripts.waitForLoadState('load');
+    expect(fonts.some((url) => /montserrat-latin-wght/.test(url))).toBe(true);
+    await plain.close();
   });
 
   test.describe(() => {

@@ -4,10 +4,14 @@ import { basePath } from './base-path.ts';
 
 const base = basePath();
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: base === '/' ? '/' : `${base}/`,
   plugins: [reactRouter()],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // One stylesheet for every page of the browser's build, fetched once and cached (decision 026).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id: string) => (/\.css($|\?)/.test(id) ? 'styles' : undefined) } },
+  },
   server: { port: 3150 },
-});
+}));

@@ -1,6 +1,8 @@
+// The global stylesheet first: the components' own rules come after it and win where both set something.
+import './styles/global.css';
 import { LoaderCircle } from 'lucide-react';
 import { lazy, useEffect, useRef, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { AccessibilityBar, SHORTCUT_TARGETS } from './components/accessibility-bar/accessibility-bar.tsx';
 import { ACCESSIBILITY_SCRIPT } from './components/accessibility-bar/accessibility-settings.ts';
@@ -16,13 +18,17 @@ import { PageNotice, PersonalProviders } from './routes/personal-shell.tsx';
 
 const PersonalAccount = lazy(() => import('./routes/personal-account.tsx'));
 import favicon from './favicon.svg?url';
-import montserratLatin from '@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url';
-import './styles/global.css';
 import { keepDataAfterFailedAction } from './lib/revalidation.ts';
 import { useInteractiveMark } from './lib/use-hydrated.ts';
 import { hydrationScript } from './lib/deferred-hydration.ts';
+import { MONTSERRAT_FACES, MONTSERRAT_SCRIPT } from './lib/montserrat.ts';
 
 const HYDRATION_SCRIPT = hydrationScript(import.meta.env.BASE_URL);
+
+/** What a route may export as its `handle`: a script of its own, run in the head before the stylesheets (the home's banner draw). */
+export interface RouteHandle {
+  headScript?: string;
+}
 
 export function meta({ error }: Route.MetaArgs) {
   // Only pages that failed before their own meta could run fall back to these.
@@ -48,8 +54,6 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
 
 // The manifest (public/) makes the portal installable on a phone's home screen (issue 12).
 export const links: LinksFunction = () => [
-  // The Latin part of Montserrat, which every first paint uses: asked for with the page, not after the stylesheet.
-  { rel: 'preload', href: montserratLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: favicon, type: 'image/svg+xml' },
   { rel: 'manifest', href: `${import.meta.env.BASE_URL}manifest.webmanifest` },
 ];
@@ -86,6 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A new page inside the app: when what had focus went with the old page (the link just followed), focus goes
   // to the new page's content, so the keyboard and a screen reader carry on there, not from the top of the document.
   const { pathname } = useLocation();
+  const headScripts = useMatches().flatMap((match) => (match.handle as RouteHandle | undefined)?.headScript ?? []);
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return;
@@ -100,10 +105,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#034ea2" />
         {/* The citizen's contrast and text size, before the first paint (eMAG bar, issue 12). */}
-        {/* data-offline: the one script a saved copy keeps when read without a connection (public/sw.js). */}
+        {/* data-offline: the scripts a saved copy keeps when read without a connection (public/sw.js). */}
         <script nonce={nonce} data-offline="" dangerouslySetInnerHTML={{ __html: ACCESSIBILITY_SCRIPT }} />
         {/* Runs the app's scripts on the first interaction where the server deferred them (decision 025). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HYDRATION_SCRIPT }} />
+        {/* Montserrat with the page where the browser has it, after the page on a first visit (issue 12); saved copies keep it. */}
+        <script nonce={nonce} data-offline="" dangerouslySetInnerHTML={{ __html: MONTSERRAT_SCRIPT }} />
+        <noscript>
+          <link rel="stylesheet" href={MONTSERRAT_FACES} />
+        </noscript>
+        {headScripts.map((script) => (
+          <script key={script} nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+        ))}
         <Meta />
         <Links />
       </head>

@@ -130,8 +130,9 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0
 const savedOn = (iso) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /**
- * The saved page as a document to read: its scripts go (the accessibility settings' own stays, so contrast and
- * text size still apply), and a notice at the top of the content says it is a saved copy, and from when.
+ * The saved page as a document to read: its scripts go (those marked data-offline stay: the accessibility settings',
+ * so contrast and text size still apply, and the typeface's), and a notice at the top of the content says it is a
+ * saved copy, and from when.
  */
 async function savedCopy(saved) {
   const at = saved.headers.get(SAVED_AT);

@@ -1,7 +1,7 @@
 import { Carousel } from '../components/carousel/carousel.tsx';
 import { cardService } from '../components/service-card/card-service.ts';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
-import { BANNERS } from '../features/home/banners.ts';
+import { BANNER_SCRIPT, BANNERS } from '../features/home/banners.ts';
 import { AudienceCards, CategoryBanner, HomeBanner, IndicatorsSection, OmbudsmanSection, type Indicators } from '../features/home/home-sections.tsx';
 import { AppPromotion, SocialSection } from '../features/home/outreach-sections.tsx';
 import { api, optional } from '../lib/api.server.ts';
@@ -10,6 +10,7 @@ import { catalogPath } from '../lib/paths.ts';
 import { loadPersonalHome } from './personal-data.server.ts';
 import { PersonalHomeSections } from './personal-home.tsx';
 import type { Route } from './+types/home';
+import type { RouteHandle } from '../root.tsx';
 import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
 
 /** Cards in each carousel of the home. */
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const indicators: Indicators = { availableServices, digitalServices, citizensRegistered };
   return {
+    // The banner shown without scripts; with them, the page draws its own (BANNER_SCRIPT).
     banner: Math.floor(Math.random() * BANNERS.length),
     categories: categories.filter((c) => !c.hidden),
     quickAccess: quickAccess.map(cardService),
@@ -40,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const shouldRevalidate = keepDataAfterFailedAction;
+
+// The banner is drawn for each visit before the first paint (features/home/home-sections.tsx).
+export const handle: RouteHandle = { headScript: BANNER_SCRIPT };
 
 export function meta({ data }: Route.MetaArgs) {
   return pageMeta({

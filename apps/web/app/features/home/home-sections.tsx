@@ -1,8 +1,6 @@
 import type { CategoryNode } from '@portal/contracts';
 import { Briefcase, Building2, ChevronDown, Users } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useNonce } from '../../lib/use-nonce.ts';
 import { Icon } from '../../components/icon/icon.tsx';
 import { SearchForm } from '../../components/search-form/search-form.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -12,37 +10,33 @@ import { BANNERS } from './banners.ts';
 import styles from './home.module.css';
 
 /**
- * The banner is drawn in the browser, before the first paint, by a one-line inline script: the page itself
- * is one shared copy for every anonymous visitor (apps/server/src/plugins/response-cache.ts), yet each
- * visit still gets one of the four at random (spec §1). The first render in the browser reads the banner
- * the script drew, so hydration matches the page; without JavaScript the server's own draw stays.
+ * The page is one shared copy for every anonymous visitor (apps/server/src/plugins/response-cache.ts), yet each
+ * visit gets one of the four banners at random (spec §1): the page carries all four, and the home's head script
+ * (BANNER_SCRIPT) draws one before the first paint and asks for its picture alongside the stylesheets; the
+ * stylesheet shows the one drawn. The others are lazy images that stay hidden, so they are never downloaded.
+ * Without scripts the server's own draw shows. Server and browser render the same markup: nothing to swap.
  */
-const DRAW_BANNER = `(function(s){var b=${JSON.stringify(BANNERS.map((b) => [b.src, b.message]))},i=Math.floor(Math.random()*b.length);s.setAttribute('data-banner',i+1);s.querySelector('img').src=b[i][0];s.querySelector('p').textContent=b[i][1]})(document.currentScript.parentNode)`;
-
-function drawnBanner(): number | null {
-  if (typeof document === 'undefined') return null;
-  const drawn = Number(document.querySelector<HTMLElement>('section[data-banner]')?.dataset.banner);
-  return Number.isInteger(drawn) && drawn >= 1 && drawn <= BANNERS.length ? drawn - 1 : null;
-}
-
 export function HomeBanner({ index }: { index: number }) {
-  const [chosen] = useState(() => drawnBanner() ?? index);
-  const nonce = useNonce();
-  const banner = BANNERS[chosen % BANNERS.length]!;
+  const drawn = index % BANNERS.length;
+  const choice = (i: number) => ({ 'data-choice': i + 1, 'data-default': i === drawn ? '' : undefined });
   return (
-    <section className={styles.banner} aria-labelledby="home-title" data-banner={chosen + 1}>
-      {/* The largest paint of the home: asked for with the stylesheets, not after them (issue 12). */}
-      <img src={banner.src} alt="" className={styles.bannerImage} width={1200} height={320} fetchPriority="high" />
+    <section className={styles.banner} aria-labelledby="home-title">
+      {BANNERS.map((banner, i) => (
+        <img key={banner.src} src={banner.src} alt="" className={styles.bannerImage} width={1200} height={320} loading="lazy" {...choice(i)} />
+      ))}
       <div className={`container ${styles.bannerContent}`}>
         <h1 id="home-title" className={styles.bannerTitle}>
           Portal de Serviços do Governo do Piauí
         </h1>
-        <p className={styles.bannerMessage}>{banner.message}</p>
+        {BANNERS.map((banner, i) => (
+          <p key={banner.src} className={styles.bannerMessage} {...choice(i)}>
+            {banner.message}
+          </p>
+        ))}
         <div className={styles.bannerSearch}>
           <SearchForm label="Qual serviço você procura?" hideLabel size="large" />
         </div>
       </div>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DRAW_BANNER }} />
     </section>
   );
 }
