@@ -314,9 +314,10 @@ ${rows.join('\n')}
 
 Reading it: Lighthouse does not slow the page down, it simulates it (Lantern): every request pays the slow-4G round trips and
 bandwidth, every CPU task its observed time × 4, and the LCP phases are those of the simulation. It counts every request of
-high priority that starts before the first paint as blocking it: the stylesheets, the Montserrat font and every script the page
-preloads (\`modulepreload\` is fetched at high priority), all sharing the 1.6 Mbps link; that is why unused JavaScript is charged
-to FCP and LCP. Served here over plain HTTP/1.1 by the portal itself, without the state's TLS proxy in front.
+high priority that starts and ends before the paint as blocking it: the stylesheets, a preloaded font, every preloaded script
+(\`modulepreload\` is fetched at high priority), all sharing the 1.6 Mbps link. That is why pages load their scripts on the first
+interaction (decision 025) and a first visit takes Montserrat after the first paint (decision 026; each run is a first visit, in a
+fresh browser). Served here over plain HTTP/1.1 by the portal itself, without the state's TLS proxy in front.
 ${details.length ? `\n${COSTS_INTRO}\n\n${details.join('\n\n')}\n` : ''}`,
 );
 
