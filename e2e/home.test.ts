@@ -85,6 +85,19 @@ test.describe('home page', () => {
     await context.close();
   });
 
+  test('reached inside the app, from another page, the home shows one banner with its message', async ({ page, portal }) => {
+    await page.goto(portal.url('/impostos-e-tributos/emissao-do-dae-do-ipva'));
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Início' }).first().click();
+    await expect(page).toHaveURL(portal.url());
+    await expect(page.locator('h1')).toHaveText('Portal de Serviços do Governo do Piauí');
+    const shown = page.locator('[aria-labelledby="home-title"] img:visible');
+    await expect(shown).toHaveCount(1);
+    const index = Number(/banner-(\d)-/.exec((await shown.getAttribute('src'))!)?.[1]) - 1;
+    await expect(page.getByText(BANNER_MESSAGES[index]!)).toBeVisible();
+    await expect(page.locator('[aria-labelledby="home-title"] p:visible')).toHaveCount(1);
+  });
+
   test('searches from the home: empty text does nothing, a word opens /search/{word}', async ({ page, portal }) => {
     await page.goto(portal.url());
     await hydrated(page);
