@@ -212,11 +212,10 @@ test.describe('small screens', () => {
     // Without scripts the stylesheet in <noscript> declares the faces, and the page uses Montserrat as ever.
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const noScripts = await plain.newPage();
-    const fonts: string[] = [];
-    noScripts.on('request', (request) => request.resourceType() === 'font' && fonts.push(request.url()));
+    // (asked for when the page is laid out, which may come after its load event)
+    const asked = noScripts.waitForRequest((request) => /montserrat-latin-wght/.test(request.url()), { timeout: 10_000 });
     await noScripts.goto(portal.url('/list'));
-    await noScripts.waitForLoadState('load');
-    expect(fonts.some((url) => /montserrat-latin-wght/.test(url))).toBe(true);
+    await asked;
     await plain.close();
   });
 
