@@ -11,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     assetsInlineLimit: 0,
     // One stylesheet for every page of the browser's build, fetched once and cached (decision 026).
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id: string) => (/\.css($|\?)/.test(id) ? 'styles' : undefined) } },
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id: string) => (id.endsWith('.css') ? 'styles' : undefined) } },
   },
   server: { port: 3150 },
 }));
