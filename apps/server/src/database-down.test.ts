@@ -7,7 +7,7 @@ import { buildApp, type App } from './app.ts';
 import { loadConfig } from './plugins/config.ts';
 import { publicCacheOutcomes } from './plugins/response-cache.ts';
 import { createTestDatabase } from './test-support/database.ts';
-import { SESSION_COOKIE } from './plugins/security.ts';
+import { SESSION_COOKIE } from './plugins/credentials.ts';
 // @ts-expect-error: a plain ES module without type declarations
 import { ensureBuild } from '../../web/scripts/ensure-build.mjs';
 

@@ -1,54 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { createDatabase } from '@portal/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-// @ts-expect-error: a plain ES module without type declarations
-import { ensureBuild } from '../../web/scripts/ensure-build.mjs';
-import { createTestApp, type TestApp } from './test-support/app.ts';
+import type { TestApp } from './test-support/app.ts';
+import { redisAnswers, startTwoInstances, TEST_REDIS_URL, type TwoInstances } from './test-support/two-instances.ts';
 
 /**
  * Two instances of the portal on one PostgreSQL and one Redis, as behind a load balancer: whatever a
  * citizen does on one, the other knows. Needs the PostgreSQL pass (TEST_DATABASE_URL) and a Redis.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-async function redisAnswers() {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const postgres = process.env.TEST_DATABASE_URL;
 const redisUp = await redisAnswers();
-if (postgres && !redisUp) console.warn(`\n\n*** SKIPPED: Redis at ${REDIS_URL} does not answer: the two-instance test did not run ***\n\n`);
+if (postgres && !redisUp) console.warn(`\n\n*** SKIPPED: Redis at ${TEST_REDIS_URL} does not answer: the two-instance test did not run ***\n\n`);
 
 describe.skipIf(!postgres || !redisUp)('two instances on one PostgreSQL and one Redis', () => {
-  const prefix = `portal-test-${randomUUID()}:`;
-  const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
+  let both: TwoInstances;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    await ensureBuild();
-    a = await createTestApp({ env });
-    // The same database through a pool of its own, the same Redis, the same identity provider's keys.
-    const name = ((await a.app.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
-    const url = new URL(postgres!);
-    url.pathname = `/${name}`;
-    b = await createTestApp({ env, database: await createDatabase({ url: url.toString(), poolSize: 4 }), keysFrom: a });
+    both = await startTwoInstances();
+    ({ a, b } = both);
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    const cleanup = new Redis(REDIS_URL);
-    const keys = await cleanup.keys(`${prefix}*`);
-    if (keys.length) await cleanup.del(...keys);
-    await cleanup.quit();
+    await both?.close();
   });
 
   const home = (t: TestApp, cookie: string) => t.app.inject({ url: '/app/catalog', headers: { cookie } });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { unauthorized } from '../lib/http-error.ts';
+import { credential } from './credentials.ts';
 
 export interface AuthUser {
   sub: string;
@@ -86,7 +87,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
 
   // Callback style: most requests carry no token and pass at once, without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    const header = request.headers.authorization;
+    const header = credential(request, 'authorization');
     if (!header) return done();
     const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(header);
     if (!match) {

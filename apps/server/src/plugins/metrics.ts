@@ -6,6 +6,7 @@ import { batchSizes } from '../lib/batch.ts';
 import { cacheCounts } from '../lib/cache.ts';
 import { publicCacheOutcomes } from './response-cache.ts';
 import { rateLimitRefusals } from './limits.ts';
+import { credential } from './credentials.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -20,7 +21,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether the request carries `Authorization: Bearer <token>`, compared in constant time (of equal-length digests). */
 function authorized(request: FastifyRequest, token: string): boolean {
-  const header = request.headers.authorization ?? '';
+  const header = credential(request, 'authorization') ?? '';
   const presented = /^Bearer +(\S+) *$/i.exec(header)?.[1] ?? '';
   return timingSafeEqual(digest(presented), digest(token));
 }

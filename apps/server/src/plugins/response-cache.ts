@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { hasSession } from './security.ts';
+import { carriesCredentials, isPersonal } from './credentials.ts';
 
 /**
  * The public cache (docs/decisions/016-public-cache.md): anonymous pages and the public catalog API are
@@ -327,7 +327,7 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
   const lookupCopy = (request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> => {
     const rule = request.routeOptions.config.publicCache;
     if (!rule || seconds === 0) return false;
-    if (hasSession(request)) {
+    if (carriesCredentials(request)) {
       count('bypass');
       return false;
     }
@@ -432,8 +432,9 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
       reply.header('etag', entry.etag).header('cache-control', cacheControl(state.rule)).header('vary', vary(state.rule)).header('x-cache', 'stale-if-error');
       return encoded(request, reply, entry);
     }
-    // Routes opt in (the security plugin's default `no-store` for the API is replaced); an answer made private is not kept.
-    const cacheable = status === 200 && !reply.hasHeader('set-cookie') && !/private/.test(String(reply.getHeader('cache-control') ?? ''));
+    // Routes opt in (the security plugin's default `no-store` for the API is replaced); a personal answer, or one
+    // made private, is not kept.
+    const cacheable = status === 200 && !isPersonal(request) && !reply.hasHeader('set-cookie') && !/private/.test(String(reply.getHeader('cache-control') ?? ''));
     if (!cacheable) {
       state.leader?.(undefined);
       return payload;

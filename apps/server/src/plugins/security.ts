@@ -6,9 +6,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/http-error.ts';
 import { publicOrigin } from './config.ts';
+import { isPersonal } from './credentials.ts';
 
-/** The web session cookie. `__Host-`: Secure, Path=/, no Domain, so no other host of pi.gov.br can set or read it. */
-export const SESSION_COOKIE = '__Host-portal_sessao';
 
 const NONCE = Symbol('cspNonce');
 type WithNonce = ServerResponse & { [NONCE]?: string };
@@ -76,9 +75,6 @@ declare module 'fastify' {
   }
 }
 
-/** Whether the request comes with a citizen's credentials: its answer is about them. */
-export const hasSession = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] !== undefined || request.headers.authorization !== undefined;
-
 /**
  * The one place for security headers (helmet), cookies (@fastify/cookie), the cache rule for personal
  * answers and the cross-site request check. Every response of the portal goes through here, pages, API,
@@ -89,6 +85,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const https = origin.startsWith('https://');
   app.decorate('formActionOrigins', new Set<string>());
   app.decorateReply('sharedStatic', false);
+  app.decorateRequest('personal', false);
 
   await app.register(cookie);
   // The VLibras widget, when the operator turns it on (VLIBRAS_URL): its legacy Unity player evaluates code and
@@ -180,11 +177,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     done();
   });
 
-  // One cache rule: an answer to someone with a session is theirs alone; shared caches never keep it,
-  // and the browser does not keep it either (Back after logout shows nothing of the citizen).
+  // One cache rule: a personal answer (any credential came with it, or what produced it read one:
+  // plugins/credentials.ts) is the citizen's alone; shared caches never keep it, and the browser does not keep
+  // it either (Back after logout shows nothing of the citizen).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.sharedStatic) return done(null, payload);
-    if (hasSession(request)) {
+    if (isPersonal(request)) {
       reply.header('cache-control', 'private, no-store');
     } else if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');

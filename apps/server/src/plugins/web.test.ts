@@ -14,7 +14,8 @@ import { precompress } from '../../../web/scripts/precompress.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { freePort } from '../test-support/free-port.ts';
 import { loadConfig } from './config.ts';
-import { securityPlugin, SESSION_COOKIE } from './security.ts';
+import { SESSION_COOKIE } from './credentials.ts';
+import { securityPlugin } from './security.ts';
 import { WEB_BUILD_DIR, webPlugin } from './web.ts';
 
 // The browser's files of a build made for the test (the real server build, hand-made client files).

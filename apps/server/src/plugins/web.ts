@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { ApiAnswer, ApiCall, WebLoadContext } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from './config.ts';
+import { credential } from './credentials.ts';
 import { cspNonce } from './security.ts';
 import { citizenSession } from './web-citizen.ts';
 import { createWebDevelopment, servingWebFromSources, type RequestHandler, type WebDevelopment } from './web-dev.ts';
@@ -127,7 +128,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const session = citizenSession(app, request);
     const api = async ({ method, url, body, auth }: ApiCall): Promise<ApiAnswer> => {
       // 'anonymous' is no session: the request's own credentials, if an API client sent any.
-      const authorization = auth === 'citizen' ? await session.bearer() : request.headers.authorization;
+      const authorization = auth === 'citizen' ? await session.bearer() : credential(request, 'authorization');
       if (auth === 'citizen' && !authorization) return (await session.unavailable()) ? PERSONAL_AREA_UNAVAILABLE : NOT_LOGGED_IN;
       const answer = await app.inject({
         method,

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../app.ts';
 import { insertWebSession } from '../modules/identity/identity.repository.ts';
 import { hashSessionId, newSessionId } from '../modules/identity/session.ts';
 import { loadConfig } from '../plugins/config.ts';
-import { SESSION_COOKIE } from '../plugins/security.ts';
+import { SESSION_COOKIE } from '../plugins/credentials.ts';
 import { createTestDatabase } from './database.ts';
 
 export const TEST_ISSUER = 'https://login.teste.pi.gov.br/auth';
@@ -13,6 +13,8 @@ export const TEST_AUDIENCE = 'urn:portal-piaui:api';
 
 export interface TestApp {
   app: App;
+  /** its database (a second instance of the same portal may share it) */
+  database: DatabaseHandle;
   /** a token signed by the test identity provider; override claims (aud too) or lifetime per test */
   token(claims?: JWTPayload & { sub?: string }, options?: { expiresIn?: string | number }): Promise<string>;
   /** a valid token for a seeded account (maria.silva, joao.souza), with its real sub and claims */
@@ -77,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   return {
     app,
+    database,
     token: (claims = {}, opts = {}) => sign(trusted.privateKey, claims, opts.expiresIn),
     tokenFor: async (username, claims = {}, opts = {}) => {
       const user = await seededUser(username);

@@ -9,10 +9,11 @@ import * as repository from './identity.repository.ts';
 import { parseForms } from './identity-http.ts';
 import { endEmbeddedLogin } from './provider-logout.ts';
 import { EMBEDDED_MOUNT, LEGACY_MOUNT, LEGACY_ROUTES, PROVIDER_ROUTES, type IdentitySettings } from './settings.ts';
+import { credential } from '../../plugins/credentials.ts';
 
 /** A client's id and secret from a token-endpoint-style form or its Basic authorization (RFC 6749 §2.3.1). */
 function clientCredentials(request: FastifyRequest, form: Record<string, string | undefined>) {
-  const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const basic = /^Basic\s+(\S+)$/i.exec(credential(request, 'authorization') ?? '')?.[1];
   if (basic) {
     const decoded = Buffer.from(basic, 'base64').toString('utf8');
     const at = decoded.indexOf(':');

@@ -6,10 +6,10 @@ import { highestAccessLevel, shortName } from './claims.ts';
 import * as repository from './identity.repository.ts';
 import type { EndProviderSession } from './provider-logout.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { SESSION_COOKIE } from '../../plugins/security.ts';
+import { APP_TOKEN_COOKIE, credential, SESSION_COOKIE } from '../../plugins/credentials.ts';
 import type { IdentitySettings } from './settings.ts';
 
-export { SESSION_COOKIE };
+export { APP_TOKEN_COOKIE, SESSION_COOKIE };
 export const LOGIN_COOKIE = '__Host-portal_login';
 /** refresh when the access token has less than this left */
 const REFRESH_MARGIN_MS = 60_000;
@@ -106,7 +106,6 @@ async function refresh(app: FastifyInstance, row: repository.WebSessionRow): Pro
 export const APP_WEBVIEW_PAGES = ['/app/app-minha-cnh', '/app/acompanhar-minhas-solicitacoes', '/app/app-meus-veiculos', '/app/app-perfil-servidor'];
 /** and what those pages fetch: a pay slip of the servant's profile */
 const APP_WEBVIEW_DOWNLOAD = /^\/app\/minha-area\/contracheques\/\d+$/;
-export const APP_TOKEN_COOKIE = 'kcToken';
 
 /** The session of a WebView page opened by the app with its access token; null for any other request. */
 async function appWebViewSession(app: FastifyInstance, request: FastifyRequest): Promise<WebSession | null> {
@@ -120,8 +119,9 @@ async function appWebViewSession(app: FastifyInstance, request: FastifyRequest):
     accessTokenExpiresAt: new Date((user.claims.exp ?? 0) * 1000),
   });
   // A bearer header was checked already, for every request (plugins/auth.ts): its verdict stands.
-  if (request.headers.authorization) return request.user ? session(request.user, request.headers.authorization.replace(/^Bearer\s+/i, '')) : null;
-  const cookie = request.cookies[APP_TOKEN_COOKIE];
+  const bearer = credential(request, 'authorization');
+  if (bearer) return request.user ? session(request.user, bearer.replace(/^Bearer\s+/i, '')) : null;
+  const cookie = credential(request, 'appToken');
   if (!cookie || cookie.length > 8000) return null;
   const token = Buffer.from(cookie, 'base64').toString('utf8');
   try {
@@ -138,7 +138,7 @@ async function appWebViewSession(app: FastifyInstance, request: FastifyRequest):
  * login ended (logout, expiry, refresh refused). The app's WebView pages also take the app's token.
  */
 export async function getWebSession(app: FastifyInstance, request: FastifyRequest): Promise<WebSession | null> {
-  const id = request.cookies[SESSION_COOKIE];
+  const id = credential(request, 'session');
   if (!id || id.length > 200) return appWebViewSession(app, request);
   let row = await repository.findWebSession(app.db, hashSessionId(id));
   if (!row) return appWebViewSession(app, request);

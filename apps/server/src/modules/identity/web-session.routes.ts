@@ -1,6 +1,7 @@
 import { CallbackQuery, LoginQuery, safeReturnPath } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
+import { credential } from '../../plugins/credentials.ts';
 import { identityPage } from '../../plugins/security.ts';
 import * as repository from './identity.repository.ts';
 import { parseForms, sendPage } from './identity-http.ts';
@@ -72,7 +73,7 @@ export const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPage(reply, failed(), 400);
     }
     const claims = tokens.claims()!;
-    const previous = request.cookies[SESSION_COOKIE];
+    const previous = credential(request, 'session');
     if (previous) await repository.deleteWebSession(app.db, hashSessionId(previous));
     const id = newSessionId();
     await repository.insertWebSession(app.db, {
@@ -92,7 +93,7 @@ export const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // 'Sair': a POST form (cross-site POSTs are refused by plugins/security.ts). The provider's session ends
   // server to server, so no token ever travels in the browser's address bar and no JavaScript is needed.
   app.post(LOGOUT_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const id = request.cookies[SESSION_COOKIE];
+    const id = credential(request, 'session');
     const ended = id ? await repository.deleteWebSession(app.db, hashSessionId(id)) : null;
     clearIdentityCookie(reply, SESSION_COOKIE);
     if (ended) {

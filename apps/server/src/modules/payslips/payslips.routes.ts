@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../plugins/config.ts';
+import { markPersonal } from '../../plugins/credentials.ts';
 import { linkKey } from './payslips.links.ts';
 import * as service from './payslips.service.ts';
 
@@ -61,6 +62,10 @@ export const payslipsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any().describe('PDF'), 400: ErrorResponse, 403: ErrorResponse, 410: ErrorResponse },
       },
     },
-    async (request, reply) => sendPdf(reply, await service.downloadSigned(app.db, links, request.params.id, request.query)),
+    async (request, reply) => {
+      // The signature in the query stands for the servant: the answer is theirs, as with a token.
+      markPersonal(request);
+      return sendPdf(reply, await service.downloadSigned(app.db, links, request.params.id, request.query));
+    },
   );
 };
