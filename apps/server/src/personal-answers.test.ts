@@ -89,7 +89,7 @@ describe.skipIf(!redisUp)('no personal answer reaches the shared cache, whatever
           const leaked = TRACES[person].filter((trace) => anonymous.body.includes(trace));
           if (leaked.length) problems.push(`${label}: an anonymous request ${t === first ? 'to the same instance' : 'to the other instance'} got ${leaked.join(', ')}`);
         }
-        if (address === visit.url && (personal.headers['content-type'] ?? '').includes('text/html')) {
+        if (address === visit.url && String(personal.headers['content-type'] ?? '').includes('text/html')) {
           for (const link of linksIn(personal.body)) {
             if (!seen.has(link)) {
               seen.add(link);

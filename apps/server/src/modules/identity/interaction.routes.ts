@@ -6,9 +6,10 @@ import { formatWait } from '../../plugins/limits.ts';
 import { identityPage } from '../../plugins/security.ts';
 import * as repository from './identity.repository.ts';
 import { parseForms, sendPage } from './identity-http.ts';
-import { loginThrottle, throttleKeys } from './login-throttle.ts';
+import { attemptKeys, DEVICE_COOKIE, LOGIN_LIMITS, loginThrottle, newDeviceCookie } from './login-throttle.ts';
 import { loginPage, messagePage } from './pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { setIdentityCookie } from './session.ts';
 import { INTERACTION_PATH, LOGIN_PATH, type IdentitySettings } from './settings.ts';
 
 /** The 'Acesso Cidadão' login page and the (implied) consent of the embedded provider. */
@@ -66,13 +67,13 @@ export const interactionRoutes = (provider: Provider, settings: IdentitySettings
     }
     if (errors.length) return sendPage(reply, loginPage({ action: action(uid), username: sent('username'), errors, cancelUrl: settings.postLogoutRedirectUri }), 400);
 
-    // Guessing passwords: after a few failures this account, from this address, waits longer each time,
-    // whatever is typed; the owner elsewhere is not affected. The attempt counts before the check.
+    // Guessing passwords (login-throttle.ts): a browser this account logged in from before counts its own
+    // failures; any other attempt counts against the account and its address. Counted before the check.
     const throttle = loginThrottle(app.limits);
-    const keys = throttleKeys(app.limits, username, request.ip);
-    const admission = await throttle.admit(keys);
+    const attempt = attemptKeys(app.limits, username, request.ip, request.cookies[DEVICE_COOKIE]);
+    const admission = await throttle.admit(attempt);
     if (!admission.allowed) {
-      request.log.warn('login throttled');
+      request.log.warn({ knownDevice: attempt.device !== null }, 'login throttled');
       const wait = [{ field: 'password' as const, message: `Muitas tentativas sem sucesso. Por segurança, aguarde ${formatWait(admission.retryAfter)} e tente novamente.` }];
       reply.header('retry-after', String(admission.retryAfter));
       return sendPage(reply, loginPage({ action: action(uid), username, errors: wait, cancelUrl: settings.postLogoutRedirectUri }), 429);
@@ -80,12 +81,13 @@ export const interactionRoutes = (provider: Provider, settings: IdentitySettings
     const user = await repository.findUserByUsername(app.db, username);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user || !valid) {
-      request.log.info({ username }, 'login refused');
-      await throttle.failed(keys, admission);
+      request.log.info({ knownDevice: attempt.device !== null }, 'login refused');
       const refused = [{ field: 'password' as const, message: 'Usuário ou senha incorretos. Confira os dados e tente novamente.' }];
       return sendPage(reply, loginPage({ action: action(uid), username, errors: refused, cancelUrl: settings.postLogoutRedirectUri }), 401);
     }
-    await throttle.succeeded(keys);
+    await throttle.succeeded(attempt);
+    // This browser is now known to the account: no one else's guessing can keep it out.
+    if (!attempt.device) setIdentityCookie(reply, DEVICE_COOKIE, newDeviceCookie(app.limits, username), LOGIN_LIMITS.deviceCookieDays * 86_400);
     const redirectTo = await provider.interactionResult(
       request.raw,
       reply.raw,

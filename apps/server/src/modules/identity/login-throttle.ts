@@ -1,72 +1,96 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { take, type Limits } from '../../plugins/limits.ts';
 
 /**
- * Password guessing on the 'Acesso Cidadão' page. Failures are counted per account AND address, so
- * someone failing elsewhere never stops the owner logging in from their own network: a few free
- * failures, then one attempt per wait, the waits doubling up to a cap. Each address also has a broader
- * allowance of unsuccessful attempts, whatever the accounts (one address trying many accounts). A
- * successful login forgets that account+address and gives its address point back.
+ * Password guessing on the 'Acesso Cidadão' page (docs/decisions/028-login-throttle.md), against OWASP ASVS 5.0
+ * (V6.1.1, V6.3.1: bounded guessing, and no malicious lockout) and OWASP's device cookies:
+ * - a browser that logged in to an account before carries a device cookie for it, and its attempts on that
+ *   account count against that browser alone: no one elsewhere, and no one on its network, can keep it out;
+ * - any other attempt on an account counts against the account, from every address together: a few free
+ *   failures a day, then one attempt a minute, so guessing is bounded (≤ 70 an hour) and a wait is never more
+ *   than a minute;
+ * - any other attempt also counts against its address, any accounts, in a one-minute window: one address
+ *   cannot spray every account, and the people behind it (a school, a mobile network's NAT) wait a minute at
+ *   most.
+ * Every attempt takes its points before the password is checked, so simultaneous guesses cannot all pass
+ * while the first ones are still being checked; a successful login gives them back.
  */
 export const LOGIN_LIMITS = {
-  /** consecutive failures per account+address before the waits begin */
-  freeFailures: 5,
-  firstWaitSeconds: 30,
-  longestWaitSeconds: 30 * 60,
-  /** how long failures are remembered without a successful login */
-  memorySeconds: 24 * 3600,
-  /** unsuccessful attempts one address may make, on any accounts */
-  perAddress: { points: 100, seconds: 3600 },
+  /** failures on an account, from devices it never logged in from, before the one-a-minute pace */
+  account: { points: 10, seconds: 24 * 3600 },
+  /** the pace after that, for the account, whatever the address */
+  accountPace: { points: 1, seconds: 60 },
+  /** unsuccessful attempts from one address on any accounts (devices without a cookie for the account) */
+  address: { points: 20, seconds: 60 },
+  /** failures from a browser on the account its cookie vouches for */
+  device: { points: 10, seconds: 5 * 60 },
+  /** how long a browser stays known to the account it logged in to */
+  deviceCookieDays: 365,
 } as const;
 
-/** The wait after the n-th lockout (n ≥ 1): 30 s, 1 min, 2 min, ... 30 min. */
-export const waitAfterLockout = (lockouts: number) =>
-  Math.min(LOGIN_LIMITS.firstWaitSeconds * 2 ** Math.max(0, lockouts - 1), LOGIN_LIMITS.longestWaitSeconds);
+/** `__Host-`: Secure, Path=/, no Domain; only the login page reads it. */
+export const DEVICE_COOKIE = '__Host-portal_dispositivo';
 
-export interface ThrottleKeys {
+export interface Attempt {
+  /** the account, one way */
   account: string;
+  /** the address, one way */
   address: string;
+  /** the browser's own key, when its device cookie vouches for this account */
+  device: string | null;
 }
 
-/** One-way keys: the store never holds a username or an address. */
-export function throttleKeys(limits: Limits, username: string, address: string): ThrottleKeys {
-  return { account: limits.key('login', username.trim().toLowerCase(), address), address: limits.key('login', address) };
+export type Admission = { allowed: true } | { allowed: false; retryAfter: number };
+
+/** The device cookie's value for a browser known to `username`: a random id and its peppered MAC, bound to the account. */
+function deviceMac(limits: Limits, id: string, username: string) {
+  return limits.key('login-device', id, username.trim().toLowerCase()).slice(0, 32);
+}
+export function newDeviceCookie(limits: Limits, username: string): string {
+  const id = randomBytes(16).toString('base64url');
+  return `${id}.${deviceMac(limits, id, username)}`;
 }
 
-export type Admission = { allowed: true; lastFree: boolean } | { allowed: false; retryAfter: number };
+/** One-way keys for an attempt: the store never holds a username or an address. */
+export function attemptKeys(limits: Limits, username: string, address: string, deviceCookie: string | undefined): Attempt {
+  const account = limits.key('login', username.trim().toLowerCase());
+  const [id, mac] = (deviceCookie ?? '').split('.');
+  let device: string | null = null;
+  if (id && mac && id.length <= 64) {
+    const expected = Buffer.from(deviceMac(limits, id, username));
+    if (mac.length === expected.length && timingSafeEqual(Buffer.from(mac), expected)) device = limits.key('login-device', id);
+  }
+  return { account, address: limits.key('login', address), device };
+}
 
 export function loginThrottle(limits: Limits) {
-  const failures = limits.limiter('login-failures', { points: LOGIN_LIMITS.freeFailures, seconds: LOGIN_LIMITS.memorySeconds });
-  // Only counts (never refuses): how many times this account+address has run out of free failures.
-  const lockouts = limits.limiter('login-lockouts', { points: 1_000_000, seconds: LOGIN_LIMITS.memorySeconds });
-  const perAddress = limits.limiter('login-address', LOGIN_LIMITS.perAddress);
+  const account = limits.limiter('login-account', LOGIN_LIMITS.account);
+  const pace = limits.limiter('login-account-pace', LOGIN_LIMITS.accountPace);
+  const address = limits.limiter('login-address', LOGIN_LIMITS.address);
+  const device = limits.limiter('login-device', LOGIN_LIMITS.device);
 
   return {
-    /**
-     * Counts the attempt before the password is checked, in one atomic step per counter, so that
-     * simultaneous guesses cannot all pass while the earlier ones are still being checked.
-     */
-    async admit(keys: ThrottleKeys): Promise<Admission> {
-      const address = await take(perAddress, keys.address);
-      if (!address.allowed) return { allowed: false, retryAfter: address.retryAfter };
-      const locked = (await lockouts.get(keys.account))?.consumedPoints ?? 0;
-      // After a lockout has passed, one attempt takes the whole free allowance: one guess per wait.
-      const account = await take(failures, keys.account, locked > 0 ? LOGIN_LIMITS.freeFailures : 1);
-      if (!account.allowed) {
-        // Blocked: the block's own end. Still being checked (simultaneous attempts): the wait the next lockout brings.
-        return { allowed: false, retryAfter: Math.min(account.retryAfter, waitAfterLockout(locked + 1)) };
+    /** Counts the attempt before the password is checked, in one atomic step per counter. */
+    async admit(attempt: Attempt): Promise<Admission> {
+      if (attempt.device) {
+        const own = await take(device, attempt.device);
+        return own.allowed ? { allowed: true } : { allowed: false, retryAfter: own.retryAfter };
       }
-      return { allowed: true, lastFree: account.res.remainingPoints === 0 };
+      const fromAddress = await take(address, attempt.address);
+      if (!fromAddress.allowed) return { allowed: false, retryAfter: fromAddress.retryAfter };
+      const free = await take(account, attempt.account);
+      if (free.allowed) return { allowed: true };
+      const paced = await take(pace, attempt.account);
+      return paced.allowed ? { allowed: true } : { allowed: false, retryAfter: paced.retryAfter };
     },
 
-    /** A wrong password: the attempt that used the last free failure starts the next, longer, wait. */
-    async failed(keys: ThrottleKeys, admission: Admission) {
-      if (!admission.allowed || !admission.lastFree) return;
-      const count = (await lockouts.penalty(keys.account)).consumedPoints;
-      await failures.block(keys.account, waitAfterLockout(count));
-    },
-
-    async succeeded(keys: ThrottleKeys) {
-      await Promise.all([failures.delete(keys.account), lockouts.delete(keys.account), perAddress.reward(keys.address)]);
+    /** The right password: the attempt's points come back, and the account's earlier failures are forgotten. */
+    async succeeded(attempt: Attempt) {
+      if (attempt.device) {
+        await device.delete(attempt.device);
+        return;
+      }
+      await Promise.all([account.delete(attempt.account), address.reward(attempt.address)]);
     },
   };
 }
