@@ -2,10 +2,11 @@ import type { DatabaseHandle } from '@portal/db';
 import { Socket } from 'node:net';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
+import { logSerializers } from './lib/log-redaction.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
@@ -57,13 +58,15 @@ export interface AppOptions {
   authIssuer?: string;
   /** the audience test tokens carry */
   authAudience?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log at all (tests); otherwise pino options over the configured level (a stream, a level) */
+  logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
 
 export async function buildApp(options: AppOptions = {}) {
   const config = options.config ?? loadConfig();
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    // What the logs keep of requests and addresses, by rule (lib/log-redaction.ts; the privacy page says it).
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL, ...options.logger, serializers: logSerializers },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

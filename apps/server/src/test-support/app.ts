@@ -37,6 +37,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** trust the same test keys as this app (a second instance of the same portal) */
   keysFrom?: TestApp;
+  /** where the app logs, at LOG_LEVEL (info unless `env` says otherwise); no log without it */
+  logTo?: NodeJS.WritableStream;
 }
 
 async function keyPair() {
@@ -61,12 +63,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const trusted = options.keysFrom?.keys ?? (await keyPair());
   const untrusted = await keyPair();
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.logTo ? 'info' : 'silent', ...options.env }),
     database,
     ...(options.embeddedIdentity
       ? {}
       : { authKeys: createLocalJWKSet({ keys: [trusted.jwk] }), authIssuer: TEST_ISSUER, authAudience: TEST_AUDIENCE }),
-    logger: false,
+    logger: options.logTo ? { stream: options.logTo } : false,
   });
   await app.ready();
   const seededUser = async (username: string) => {

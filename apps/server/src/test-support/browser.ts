@@ -87,3 +87,13 @@ export function formFields(html: string): { action: string; fields: Record<strin
   }
   return { action, fields };
 }
+
+/** The portal's web login, as a browser does it: 'Acesso Cidadão', the provider's form, back through the callback (its answer). */
+export async function webLogin(browser: TestBrowser, username: string, password = 'portal-demo', returnTo = '/app/catalog/list') {
+  const start = await browser.get(`/app/entrar?returnTo=${encodeURIComponent(returnTo)}`);
+  const toInteraction = await browser.get(start.headers.location as string);
+  const page = await browser.get(toInteraction.headers.location as string);
+  let res = await browser.post(formFields(page.body).action, { username, password });
+  for (let hops = 0; hops < 6 && res.statusCode < 400 && !String(res.headers.location).includes('/app/auth/callback'); hops++) res = await browser.get(res.headers.location as string);
+  return res.statusCode >= 400 ? res : browser.get(res.headers.location as string);
+}

@@ -70,7 +70,8 @@ export default function Privacy() {
           <li>
             <strong>Sem login:</strong> as buscas e páginas visitadas (sem identificar você), as avaliações de serviços (guardamos apenas um código irreversível
             derivado do endereço de rede, para limitar votos repetidos), métricas de desempenho das páginas (somente o endereço da página, sem dados pessoais) e os
-            registros técnicos do servidor (endereço IP, data e hora), exigidos pelo Marco Civil da Internet.
+            registros técnicos do servidor: data e hora, o endereço da página pedida sem o que vem depois do &quot;?&quot; e sem trechos que identifiquem
+            você (e-mail, CPF, códigos de acesso), o resultado e só a rede de origem (os três primeiros números do endereço IP, nunca o endereço completo).
           </li>
           <li>
             <strong>Com login no Acesso Cidadão:</strong> nome, nome de usuário, e-mail, CPF, nome da mãe, data de nascimento e nível de acesso (bronze, prata, ouro
@@ -129,8 +130,14 @@ export default function Privacy() {
           <li>Favoritos: enquanto você os mantiver; remover a estrela apaga o favorito.</li>
           <li>Histórico de serviços acessados (usado nas recomendações): 24 meses.</li>
           <li>Notificações: até você arquivá-las, e no máximo 24 meses.</li>
-          <li>Registros de acesso ao servidor: 6 meses, como exige o Marco Civil da Internet.</li>
-          <li>Tentativas de login sem sucesso (guardadas só como código irreversível, sem o usuário nem o endereço de rede), usadas para bloquear quem tenta adivinhar senhas: 24 horas.</li>
+          <li>
+            Registros técnicos do servidor (data e hora, página pedida sem parâmetros nem trechos que identifiquem você, resultado e só a rede de origem), usados para
+            segurança e para corrigir falhas: 90 dias. Eles nunca guardam senhas, códigos de acesso, links assinados, nomes de usuário, CPF ou o endereço IP completo.
+          </li>
+          <li>
+            Tentativas de login sem sucesso (guardadas só como código irreversível, sem o usuário nem o endereço de rede), usadas para conter quem tenta adivinhar
+            senhas: 24 horas.
+          </li>
           <li>
             Textos digitados na busca de serviços, só os que não encontraram nada ou que levaram a um serviço, contados por dia, sem quem buscou nem o endereço de
             rede (textos com números longos, como CPF ou telefone, ou com e-mail não são guardados), para os órgãos melhorarem os nomes dos serviços: 12 meses.
@@ -151,8 +158,10 @@ export default function Privacy() {
 
       <PageSection id="cookies" title="Cookies">
         <p>
-          O portal usa um único cookie, <code>__Host-portal_sessao</code>, estritamente necessário para manter o seu login; ele não guarda dados pessoais (apenas um
-          identificador aleatório) e deixa de valer quando você sai ou fecha o navegador. Não usamos cookies de publicidade nem de rastreamento de terceiros.
+          O portal usa cookies estritamente necessários, que não guardam dados pessoais (apenas identificadores aleatórios): <code>__Host-portal_sessao</code> mantém
+          o seu login e deixa de valer quando você sai ou fecha o navegador; <code>__Host-portal_dispositivo</code>, criado quando você entra pelo Acesso Cidadão,
+          lembra por um ano que este navegador já entrou na sua conta, para que tentativas de adivinhar a sua senha feitas por outras pessoas nunca bloqueiem o
+          seu acesso por ele. Não usamos cookies de publicidade nem de rastreamento de terceiros.
         </p>
       </PageSection>
 
