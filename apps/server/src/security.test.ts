@@ -189,16 +189,36 @@ describe('headers: one policy, from helmet, on pages, API, /docs and the identit
     }
   });
 
-  it("lets forms post only to us and to the hosts services' data forms post to", async () => {
-    const res = await t.app.inject({ url: SERVICE });
-    const formAction = /form-action ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
-    expect(formAction.split(' ')[0]).toBe("'self'");
-    expect(formAction).not.toMatch(/(^| )https:( |$)/);
-    const hosts = (await t.app.db.execute(
-      sql`select distinct s.link from services s where s.link like 'https://%' and exists (select 1 from catalog_data_rows r where r.service_id = s.id)`,
-    )) as unknown as { rows: { link: string }[] };
-    expect(hosts.rows.length).toBeGreaterThan(0);
-    for (const { link } of hosts.rows) expect(formAction).toContain(new URL(link).origin);
+  it("lets a service's page post to its own digital channel, and no other page to any (issue 23)", async () => {
+    const formAction = (res: { headers: Record<string, unknown> }) => /form-action ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+    const found = (await t.app.db.execute(
+      sql`select s.slug, c.slug as category, s.link from services s join categories c on c.id = s.category_id
+          where s.active and s.link like 'https://%' and exists (select 1 from catalog_data_rows r where r.service_id = s.id) order by s.id`,
+    )) as unknown as { rows: { slug: string; category: string; link: string }[] };
+    expect(found.rows.length).toBeGreaterThan(0);
+    const origins = new Set(found.rows.map((row) => new URL(row.link).origin));
+    const cookie = await t.webSession('maria.silva');
+    for (const row of found.rows) {
+      const url = `/app/catalog/${row.category}/${row.slug}`;
+      // anonymous (rendered, then the shared copy) and logged in
+      for (const headers of [{}, {}, { cookie }]) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(formAction(res), url).toBe(`'self' ${new URL(row.link).origin}`);
+      }
+    }
+    // Every other page: the home, a service without a data form, the personal area, the back office.
+    const plain = ((await t.app.db.execute(
+      sql`select s.slug, c.slug as category from services s join categories c on c.id = s.category_id
+          where s.active and not exists (select 1 from catalog_data_rows r where r.service_id = s.id) order by s.id limit 1`,
+    )) as unknown as { rows: { slug: string; category: string }[] }).rows[0]!;
+    const staff = await t.webSession('davi.central');
+    const others = [['/app/catalog', {}], [`/app/catalog/${plain.category}/${plain.slug}`, {}], ['/app/dashboard', { cookie }], ['/app/catalog', { cookie }], ['/app/gestao', { cookie: staff }]] as const;
+    for (const [url, headers] of others) {
+      const res = await t.app.inject({ url, headers });
+      expect(formAction(res), url).toBe("'self'");
+      for (const origin of origins) expect(String(res.headers['content-security-policy'])).not.toContain(origin);
+    }
   });
 
   it('answers API calls with a policy that lets nothing load or frame them', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DbId, Slug, STORABLE_TEXT } from './common.ts';
 import { CatalogItem } from './catalog.ts';
+import { isSafeLink } from './links.ts';
 
 // The editorial back office (issue 15): /v1/gestao. Each department edits its own services' content as
 // versions that go from draft to review to publication (apps/server/src/modules/gestao).
@@ -287,7 +288,12 @@ export const DepartmentPageContent = z.object({
   mission: text('Missão', 2_000).trim(),
   vision: text('Visão', 2_000).trim(),
   values: text('Valores', 2_000).trim(),
-  link: z.union([z.literal(''), text('Site', 500).trim().regex(/^https?:\/\/\S+$/i, 'Site: use um endereço http(s), como https://www.detran.pi.gov.br.')]),
+  link: z.union([
+    z.literal(''),
+    text('Site', 500)
+      .trim()
+      .refine((href) => /^https?:/i.test(href) && isSafeLink(href), 'Site: use um endereço http(s), como https://www.detran.pi.gov.br, sem usuário nem senha.'),
+  ]),
 });
 export type DepartmentPageContent = z.infer<typeof DepartmentPageContent>;
 

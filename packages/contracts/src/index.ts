@@ -16,3 +16,4 @@ export * from './indicators.ts';
 export * from './return-path.ts';
 export * from './web-context.ts';
 export * from './gestao.ts';
+export * from './links.ts';

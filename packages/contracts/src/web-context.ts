@@ -45,4 +45,6 @@ export interface WebLoadContext {
   cspNonce: string;
   /** where the VLibras widget is served from (VLIBRAS_URL), or null: the operator has not turned it on */
   vlibrasUrl: string | null;
+  /** lets this page's forms post to that https address's site too (a service's digital channel, spec §5), and no other page's */
+  allowFormAction: (href: string) => void;
 }

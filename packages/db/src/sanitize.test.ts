@@ -29,6 +29,15 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText(once)).toBe(once);
   });
 
+  it('drops the address of a link that would open another site than it says, and keeps its text', () => {
+    for (const href of ['/\\evil.example', '/\\/evil.example', 'https://www.detran.pi.gov.br@evil.example/', '//evil.example']) {
+      expect(sanitizeRichText(`<p><a href="${href}">DETRAN</a></p>`)).toBe('<p><a rel="noopener noreferrer" target="_blank">DETRAN</a></p>');
+    }
+    expect(sanitizeRichText('<p><a href="/app/catalog/list">lista</a> <a href="mailto:ouvidoria@pi.gov.br">e-mail</a></p>')).toBe(
+      '<p><a href="/app/catalog/list" rel="noopener noreferrer" target="_blank">lista</a> <a href="mailto:ouvidoria@pi.gov.br" rel="noopener noreferrer" target="_blank">e-mail</a></p>',
+    );
+  });
+
   it('reads an empty or missing column as empty text', () => {
     expect(sanitizeRichText('')).toBe('');
     expect(sanitizeRichText(null)).toBe('');

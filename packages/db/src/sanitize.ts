@@ -1,3 +1,4 @@
+import { isSafeLink } from '@portal/contracts';
 import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
@@ -8,10 +9,12 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemes: ['https', 'http', 'mailto', 'tel'],
   allowProtocolRelative: false,
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' },
-    }),
+    // A link that would take the citizen somewhere other than it says loses its address, and keeps its text.
+    a: (tagName, attribs) => {
+      const { href, ...others } = attribs;
+      const kept = href !== undefined && isSafeLink(href, { contact: true }) ? attribs : others;
+      return { tagName, attribs: { ...kept, rel: 'noopener noreferrer', target: '_blank' } };
+    },
   },
   disallowedTagsMode: 'discard',
 };

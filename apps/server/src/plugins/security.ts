@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/http-error.ts';
@@ -39,6 +39,16 @@ const identityPagePolicy = {
   },
 };
 
+/**
+ * Lets this page's forms post to `href`'s origin (an https address of a service's digital channel), and to
+ * nothing else: one service's channel never loosens another page's policy (issue 23).
+ */
+export function allowFormAction(reply: FastifyReply, href: string) {
+  if (!/^https:\/\//i.test(href) || !URL.canParse(href)) return;
+  const origin = new URL(href).origin;
+  if (!reply.formActionOrigins?.includes(origin)) reply.formActionOrigins = [...(reply.formActionOrigins ?? []), origin];
+}
+
 /** The API and operations answer data, never pages: nothing in them may load, run or be framed. */
 const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/api/') || path === '/openapi.json' || path === '/healthz';
 
@@ -61,10 +71,6 @@ function staticHeaders(options: HelmetOptions): Record<string, string> {
 const isCookieAuthenticated = (path: string) => !isApiPath(path) && (!path.startsWith('/auth/') || path.startsWith('/auth/interaction/'));
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** origins a page's forms may post to besides our own (services' digital channels, spec §5) */
-    formActionOrigins: Set<string>;
-  }
   interface FastifyContextConfig {
     /** the security headers a route's answers get: the API's fixed ones, the pages' (the default), or the identity provider's pages' */
     securityHeaders?: 'api' | 'page' | 'identity-page';
@@ -72,6 +78,11 @@ declare module 'fastify' {
   interface FastifyReply {
     /** the same bytes for every visitor (hashed build files): the session cache rule does not apply */
     sharedStatic: boolean;
+    /**
+     * Origins this page's forms may post to besides our own: a service's digital channel, on that service's
+     * page only (spec §5, `catalogDataRow`). Set through `allowFormAction`.
+     */
+    formActionOrigins: string[] | null;
   }
 }
 
@@ -83,8 +94,8 @@ declare module 'fastify' {
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const origin = publicOrigin(app.config);
   const https = origin.startsWith('https://');
-  app.decorate('formActionOrigins', new Set<string>());
   app.decorateReply('sharedStatic', false);
+  app.decorateReply('formActionOrigins', null);
   app.decorateRequest('personal', false);
 
   await app.register(cookie);
@@ -110,7 +121,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
-        formAction: ["'self'", () => [...app.formActionOrigins].join(' ')],
+        formAction: ["'self'"],
       },
     },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -182,6 +193,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // it either (Back after logout shows nothing of the citizen).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.sharedStatic) return done(null, payload);
+    if (reply.formActionOrigins?.length) {
+      const policy = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', policy.replace("form-action 'self'", `form-action 'self' ${reply.formActionOrigins.join(' ')}`));
+    }
     if (isPersonal(request)) {
       reply.header('cache-control', 'private, no-store');
     } else if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {

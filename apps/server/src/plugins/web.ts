@@ -6,7 +6,7 @@ import type { ApiAnswer, ApiCall, WebLoadContext } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from './config.ts';
 import { credential } from './credentials.ts';
-import { cspNonce } from './security.ts';
+import { allowFormAction, cspNonce } from './security.ts';
 import { citizenSession } from './web-citizen.ts';
 import { createWebDevelopment, servingWebFromSources, type RequestHandler, type WebDevelopment } from './web-dev.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
@@ -155,7 +155,15 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       }
       return { status: answer.statusCode, headers, body: parsed, bytes: answer.rawPayload };
     };
-    const loadContext: WebLoadContext = { api, citizen: session.citizen, sessionUnavailable: session.unavailable, log: request.log, cspNonce: cspNonce(reply.raw), vlibrasUrl };
+    const loadContext: WebLoadContext = {
+      api,
+      citizen: session.citizen,
+      sessionUnavailable: session.unavailable,
+      log: request.log,
+      cspNonce: cspNonce(reply.raw),
+      vlibrasUrl,
+      allowFormAction: (href) => allowFormAction(reply, href),
+    };
     const webRequest = toWebRequest(request, reply, origin);
     const response = await handle(webRequest, loadContext);
     if (webRequest.signal.aborted) {

@@ -24,6 +24,7 @@ function fakeContext(reply: (call: ApiCall) => ApiAnswer) {
     sessionUnavailable: async () => false,
     cspNonce: 'n',
     vlibrasUrl: null,
+    allowFormAction: () => {},
   } satisfies AppLoadContext;
   return { context, calls, log };
 }

@@ -17,6 +17,7 @@ import { cut, relativeTime, stripHtml } from '../lib/format.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { parseForm } from '../lib/form.server.ts';
+import { serviceLinkMode } from '../lib/links.ts';
 import type { Route } from './+types/catalog-service';
 import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
 import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
@@ -29,6 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const service = await required(context, api.service(context, params.catalog), { notFound: NOT_FOUND, failure: LOAD_FAILURE });
   // A service has one address: another category in the path leads to it.
   if (service.category.slug !== params.category) throw redirect(catalogPath(`/${service.category.slug}/${service.slug}`), 301);
+  // 'Acessar Serviço Digital' posts the service's data rows to its channel: this page, and only this one, may.
+  if (serviceLinkMode(service.link, service.catalogDataRow) === 'form-post') context.allowFormAction(service.link);
   const url = new URL(request.url);
   const canonical = canonicalUrl(request);
   const page = {

@@ -113,13 +113,3 @@ export async function recordAccesses(db: Database, views: { slug: string; userSu
     bumped as (update services s set access_count = s.access_count + c.n from counts c where s.slug = c.slug returning s.id, s.slug)
     insert into access_log (service_id, user_sub) select b.id, v.user_sub from viewed v join bumped b on b.slug = v.slug`);
 }
-
-/** The https origins that services' data forms post to (spec §5: `catalogDataRow`), for the pages' form-action. */
-export async function formTargetOrigins(db: Database): Promise<string[]> {
-  const found = await rows<{ link: string }>(
-    db,
-    sql`select distinct s.link from services s
-        where s.active and s.link like 'https://%' and exists (select 1 from catalog_data_rows r where r.service_id = s.id)`,
-  );
-  return [...new Set(found.flatMap(({ link }) => (URL.canParse(link) ? [new URL(link).origin] : [])))];
-}

@@ -7,24 +7,7 @@ import * as service from './catalog.service.ts';
 import { viewCounter } from './catalog.views.ts';
 import { publicOrigin } from '../../plugins/config.ts';
 
-/** How often each process re-reads where services' data forms post to (a published change shows within this). */
-const FORM_TARGETS_REFRESH_MS = 5 * 60_000;
-
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Pages may post forms only to us and to the services' own digital channels (plugins/security.ts).
-  const loadFormTargets = async () => {
-    const origins = await repository.formTargetOrigins(app.db);
-    app.formActionOrigins.clear();
-    for (const origin of origins) app.formActionOrigins.add(origin);
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await loadFormTargets();
-    timer = setInterval(() => loadFormTargets().catch((err) => app.log.warn({ err }, 'could not refresh form targets')), FORM_TARGETS_REFRESH_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-
   app.get(
     '/v1/category',
     {

@@ -1,4 +1,4 @@
-import type { CheckIssue, CheckResult, ServiceContent } from '@portal/contracts';
+import { isSafeLink, type CheckIssue, type CheckResult, type ServiceContent } from '@portal/contracts';
 import { htmlToText } from '@portal/db';
 
 /**
@@ -7,8 +7,6 @@ import { htmlToText } from '@portal/db';
  * blocking check (`checkContent().blocking`); warnings never block, they show beside the form.
  */
 
-/** A link a citizen may follow: http(s) to anywhere, or a path of this portal. */
-const SAFE_LINK = /^(https?:\/\/[^\s/$.?#][^\s]*|\/(?!\/)[^\s]*)$/i;
 const HREF = /\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 
 /** The addresses the links of a piece of rich text point to. */
@@ -16,11 +14,12 @@ export function hrefs(html: string): string[] {
   return [...html.matchAll(HREF)].map((match) => match[2] ?? match[3] ?? match[4] ?? '');
 }
 
-function links(content: ServiceContent): { field: string; href: string }[] {
-  const found: { field: string; href: string }[] = [];
-  if (content.link) found.push({ field: 'link', href: content.link });
+/** Every link of a service's content; rich text may also link e-mail and phone (`contact`). */
+function links(content: ServiceContent): { field: string; href: string; contact: boolean }[] {
+  const found: { field: string; href: string; contact: boolean }[] = [];
+  if (content.link) found.push({ field: 'link', href: content.link, contact: false });
   const inHtml = (field: string, html: string) => {
-    for (const href of hrefs(html)) found.push({ field, href });
+    for (const href of hrefs(html)) found.push({ field, href: href.replace(/&amp;/g, '&'), contact: true });
   };
   inHtml('description', content.description);
   content.steps.forEach((step, i) => inHtml(`steps.${i}.htmlContent`, step.htmlContent));
@@ -31,8 +30,8 @@ function links(content: ServiceContent): { field: string; href: string }[] {
 /** What no save may store, whatever the draft's stage. */
 export function saveProblems(content: ServiceContent): CheckIssue[] {
   return links(content)
-    .filter(({ href }) => !SAFE_LINK.test(href))
-    .map(({ field, href }) => ({ field, message: `O link "${href.slice(0, 80)}" não é um endereço http(s) nem uma página do portal.` }));
+    .filter(({ href, contact }) => !isSafeLink(href, { contact }))
+    .map(({ field, href }) => ({ field, message: `O link "${href.slice(0, 80)}" não é um endereço http(s) (sem usuário nem senha) nem uma página do portal.` }));
 }
 
 /** Words that make citizens stop and reread, and what to write instead (plain language). */

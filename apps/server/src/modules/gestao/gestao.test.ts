@@ -145,10 +145,17 @@ describe('checks', () => {
     for (const content of [
       { ...live, link: 'javascript:alert(1)' },
       { ...live, description: '<p>Veja <a href="data:text/html,oi">aqui</a></p>' },
+      // what browsers open as another site, or another host than the address says (issue 23)
+      { ...live, link: '/\\evil.example' },
+      { ...live, link: '/\\/evil.example' },
+      { ...live, link: 'https://www.detran.pi.gov.br@evil.example/' },
+      { ...live, link: 'https://user:pass@detran.pi.gov.br/' },
+      { ...live, description: '<p>Veja <a href="/\\evil.example">aqui</a></p>' },
+      { ...live, description: '<p>Veja <a href="https://www.detran.pi.gov.br@evil.example/">aqui</a></p>' },
     ]) {
       const saved = await save('editorDetran', content);
       expect(saved.statusCode).toBe(400);
-      expect(saved.json().message).toMatch(/não é um endereço http\(s\) nem uma página do portal/);
+      expect(saved.json().message).toMatch(/não é um endereço http\(s\) \(sem usuário nem senha\) nem uma página do portal/);
     }
     expect((await service('editorDetran')).open).toBeNull();
   });

@@ -17,6 +17,7 @@ function context(me: { status: number; body: unknown }, citizen: Citizen = maria
     sessionUnavailable: async () => false,
     cspNonce: 'n',
     vlibrasUrl: null,
+    allowFormAction: () => {},
   } satisfies AppLoadContext;
   return { value, calls };
 }
