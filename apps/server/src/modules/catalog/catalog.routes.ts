@@ -2,7 +2,6 @@ import { CatalogItem, CatalogSlugParams, CategoryList, ErrorResponse } from '@po
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderServicePdf } from './catalog.pdf.ts';
-import * as repository from './catalog.repository.ts';
 import * as service from './catalog.service.ts';
 import { viewCounter } from './catalog.views.ts';
 import { publicOrigin } from '../../plugins/config.ts';
