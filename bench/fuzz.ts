@@ -215,6 +215,8 @@ function buildPath(r: Random, target: FuzzTarget): string {
   else if (roll === 5) path += '%';
   else if (roll === 6) path = `${path}/${'z'.repeat(r.pick([300, 5000, 20_000]))}`;
   else if (roll === 7) path = path.replace(/[a-z]/, (c) => c.toUpperCase());
+  // an over-long id where an id goes (issue 23: the back office's service page answered 502 for one)
+  else if (roll === 8 && target.params.length) path = target.path.replace(/\{(\w+|\*)\}/g, () => r.pick(['1', 'a']).repeat(r.pick([201, 256, 400, 1000])));
   return path;
 }
 
@@ -335,6 +337,8 @@ const BAD_COOKIES = ['session=garbage', '__Host-portal_session=%00', '__Host-por
 export interface FuzzContext {
   /** valid bearer tokens of seeded citizens, so that personal endpoints are reached past the auth check */
   tokens: string[];
+  /** Cookie headers of valid web sessions (a citizen, the back office's staff), so that their pages are reached too */
+  sessions: string[];
 }
 
 /** One random request for one of the targets. */
@@ -344,7 +348,7 @@ export function fuzzRequest(r: Random, targets: FuzzTarget[], context: FuzzConte
   const url = buildPath(r, target) + buildQuery(r, target);
   const headers: Record<string, string> = {};
   if (r.chance(0.35)) headers.authorization = r.chance(0.6) && context.tokens.length ? `Bearer ${r.pick(context.tokens)}` : r.pick(BAD_AUTHORIZATION);
-  if (r.chance(0.15)) headers.cookie = r.pick(BAD_COOKIES);
+  if (r.chance(0.25)) headers.cookie = r.chance(0.6) && context.sessions.length ? r.pick(context.sessions) : r.pick(BAD_COOKIES);
   if (r.chance(0.1)) headers.accept = r.pick(['text/html', 'application/json', '*/*', 'image/png', ';;', 'text/html;q=abc']);
   if (r.chance(0.08)) headers['accept-encoding'] = r.pick(['gzip', 'br', 'identity;q=0', '*;q=0', 'x'.repeat(500)]);
   if (r.chance(0.05)) headers['if-none-match'] = r.pick(['*', '"x"', 'W/"', '\u00e7']);
@@ -363,7 +367,13 @@ export function fuzzRequest(r: Random, targets: FuzzTarget[], context: FuzzConte
     if (target.kind !== 'api' && r.chance(0.4)) headers['content-type'] = r.pick(['application/x-www-form-urlencoded', 'multipart/form-data; boundary=----fuzz', 'multipart/form-data']);
   } else if (r.chance(0.05)) headers['content-type'] = r.pick(CONTENT_TYPES);
   if (payload !== undefined && r.chance(0.08)) headers['content-length'] = r.pick(['0', '1', '-1', 'abc', '99999999999', String(Buffer.byteLength(payload) + 10)]);
-  return { target, method: method as InjectOptions['method'], url, headers, ...(payload === undefined ? {} : { payload }) };
+  // the same header twice (issue 23: two Host headers were accepted)
+  const twice: Record<string, string[]> = {};
+  if (r.chance(0.05)) {
+    const name = r.pick(['host', 'authorization', 'cookie', 'content-type', 'accept', 'x-forwarded-for']);
+    twice[name] = [headers[name] ?? (name === 'host' ? 'localhost' : 'x'), r.pick(['evil.example', 'localhost:3000', 'Bearer a.b.c', 'a=b', 'text/html'])];
+  }
+  return { target, method: method as InjectOptions['method'], url, headers: { ...headers, ...twice }, ...(payload === undefined ? {} : { payload }) };
 }
 
 // ----- the checks ------------------------------------------------------------------------------------
@@ -397,8 +407,12 @@ export interface FuzzReport {
   ms: number;
 }
 
+/** React Router's and Fastify's own English sentences, which must never reach a body, not even a page's data. */
+const ROUTER_ENGLISH = /\bFST_[A-Z_]+|You made an? [A-Z]+ request|No route matches URL|did not provide an? `(action|loader)`|Unexpected Server Error|Internal Server Error/;
+
 function inspect(status: number, type: string, body: string, kind: FuzzTarget['kind']): string | null {
   if (status >= 500) return `answered ${status}`;
+  if (status >= 400 && kind === 'page' && !/pdf|octet-stream|image\/|font\//.test(type) && ROUTER_ENGLISH.test(body)) return 'an English message in a 4xx page or its data';
   if (!/pdf|octet-stream|image\/|font\//.test(type) && TRACE_PATTERNS.some((pattern) => pattern.test(body))) return 'stack trace or source path in the body';
   // A page's JSON is React Router's data for the page's own script (the favourite star's outcome, say),
   // not an error body; it must still never carry an internal or English error.
@@ -514,6 +528,8 @@ async function main() {
   const { join } = await import('node:path');
   const { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } = await import('jose');
   const { sql } = await import('drizzle-orm');
+  const { insertWebSession } = await import('../apps/server/src/modules/identity/identity.repository.ts');
+  const { hashSessionId, newSessionId, SESSION_COOKIE } = await import('../apps/server/src/modules/identity/session.ts');
   const { createDatabase, seedTestDemo } = await import('@portal/db');
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/plugins/config.ts');
@@ -569,7 +585,24 @@ async function main() {
   const logged = { count: 0 };
   const consoleError = console.error;
   console.error = () => void logged.count++;
-  const report = await runFuzz(app, { count, seed, targets, context: { tokens }, progress: (n) => process.stdout.write(`  ${n}\n`) }).finally(() => {
+  const sessions = await Promise.all(
+    ['maria.silva', 'davi.central', 'ana.detran'].map(async (username) => {
+      const user = (await database.db.execute(sql`select sub, name, roles from users where username = ${username}`)) as unknown as { rows: { sub: string; name: string; roles: string[] }[] };
+      const { sub, name, roles } = user.rows[0]!;
+      const accessToken = await new SignJWT({ preferred_username: username, name, roles, aud: audience })
+        .setProtectedHeader({ alg: 'RS256', kid: 'fuzz' })
+        .setIssuer(issuer)
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime('2h')
+        .sign(privateKey);
+      const id = newSessionId();
+      const expires = new Date(Date.now() + 2 * 3_600_000);
+      await insertWebSession(database.db, { idHash: hashSessionId(id), userSub: sub, claims: { sub, preferred_username: username, name, roles }, accessToken, refreshToken: null, accessExpiresAt: expires, expiresAt: expires });
+      return `${SESSION_COOKIE}=${id}`;
+    }),
+  );
+  const report = await runFuzz(app, { count, seed, targets, context: { tokens, sessions }, progress: (n) => process.stdout.write(`  ${n}\n`) }).finally(() => {
     console.error = consoleError;
   });
   await app.close();

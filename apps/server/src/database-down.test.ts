@@ -126,6 +126,18 @@ describe('with the database down', () => {
     const never = await app.inject({ url: '/v1/catalog/historico-escolar/load' });
     expect(never.statusCode).toBe(503);
     expect(never.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
+    // A page never read: unavailable (503, as the README says), in Portuguese, not a gateway error (issue 23).
+    const neverPage = await app.inject({ url: '/app/catalog/orgao/seduc', headers: { accept: 'text/html' } });
+    expect(neverPage.statusCode).toBe(503);
+    expect(neverPage.body).toContain('lang="pt-BR"');
+  });
+
+  it("the bell's list says it is unavailable, never that there is nothing new", async () => {
+    await db.cut();
+    const list = await app.inject({ url: '/app/minha-area/notificacoes.data', headers: { cookie: `${SESSION_COOKIE}=sessao-de-um-cidadao` } });
+    expect(list.statusCode).toBe(503);
+    expect(list.body).toContain('Não foi possível carregar as suas notificações agora');
+    expect(list.body).not.toMatch(/"unread",0\]|unread":0\}/);
   });
 
   it('the personal area says, in Portuguese, that it is unavailable, instead of asking for a login that cannot work', async () => {

@@ -15,9 +15,12 @@ const SEED = 20_251_123;
 (ensureBuild as () => boolean)();
 let t: TestApp;
 let tokens: string[];
+let sessions: string[];
 beforeAll(async () => {
-  t = await createTestApp();
+  // A stalled body is given up after a second here (10 by default), so the test need not wait.
+  t = await createTestApp({ env: { BODY_IDLE_SECONDS: '1' } });
   tokens = [await t.tokenFor('maria.silva'), await t.tokenFor('joao.souza')];
+  sessions = [await t.webSession('maria.silva'), await t.webSession('davi.central'), await t.webSession('ana.detran')];
 });
 afterAll(() => t.close());
 
@@ -31,7 +34,7 @@ describe('fuzzing the API and the pages', () => {
     // React Router logs each error it renders into a page; the report is what matters here.
     const consoleError = console.error;
     console.error = () => {};
-    const report = await runFuzz(t.app, { count: REQUESTS, seed: SEED, targets, context: { tokens } }).finally(() => {
+    const report = await runFuzz(t.app, { count: REQUESTS, seed: SEED, targets, context: { tokens, sessions } }).finally(() => {
       console.error = consoleError;
     });
     console.log(`fuzz.test.ts: ${summary(report)}`);
@@ -135,6 +138,76 @@ describe('malformed requests the fuzzing found', () => {
       const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
       expect(body, line).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/^Requisição malformada/) });
     }
+  });
+});
+
+describe('leftovers of the outside probe (issue 23)', () => {
+  const ROUTER_ENGLISH = /You made a|No route matches|did not provide an? `(action|loader)`|Unexpected Server Error/;
+
+  it('a POST to a page that takes no form answers 405 in Portuguese, in the page and in its data', async () => {
+    for (const url of ['/app/catalog', '/app/catalog.data', '/app/catalog/orgao', '/app/dashboard', '/app/catalog?index']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' }, payload: 'a=1' });
+      expect(res.statusCode, url).toBe(405);
+      expect(res.headers.allow, url).toBe('GET, HEAD');
+      expect(res.body, url).toMatch(/Esta página não recebe envios de formulário/);
+      expect(res.body, url).not.toMatch(ROUTER_ENGLISH);
+    }
+    // A page that takes a form still takes it (the rating of a service page).
+    const rated = await t.app.inject({ method: 'POST', url: '/app/catalog/transito-e-veiculos/renovacao-da-cnh', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', accept: 'text/html' }, payload: 'value=9' });
+    expect(rated.statusCode).toBe(400);
+  });
+
+  it('an address with control characters answers the portal\'s 404 in Portuguese', async () => {
+    for (const url of ['/app/catalog/%0d%0a', '/app/%0D%0Ax', '/app/catalog/%00.data']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toMatch(/O endereço que você acessou não existe/);
+      expect(res.body, url).not.toMatch(ROUTER_ENGLISH);
+    }
+  });
+
+  it("an id too long for the API answers the back office's 404, never a 5xx", async () => {
+    const cookie = await t.webSession('davi.central');
+    for (const url of [`/app/gestao/servicos/${'a'.repeat(400)}`, `/app/gestao/servicos/${'1'.repeat(400)}/editar`, `/app/gestao/orgaos/${'x'.repeat(400)}`]) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('two Host headers answer 400 in Portuguese', async () => {
+    const res = await t.app.inject({ url: '/v1/category', headers: { host: ['localhost', 'evil.example'] as unknown as string } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toMatch(/Host veio mais de uma vez/);
+  });
+
+  it('a body that stops short of its Content-Length is given up (408, closed), while a slow one that keeps coming is served', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {});
+    const { port } = t.app.server.address() as AddressInfo;
+    const send = (chunks: string[], pauseMs: number) =>
+      new Promise<{ answer: string; ms: number }>((resolve, reject) => {
+        let answer = '';
+        const started = Date.now();
+        const socket = connect(port, '127.0.0.1', async () => {
+          for (const chunk of chunks) {
+            socket.write(chunk);
+            await new Promise((r) => setTimeout(r, pauseMs));
+          }
+        });
+        socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+        socket.on('close', () => resolve({ answer, ms: Date.now() - started })).on('error', reject);
+        setTimeout(() => socket.destroy(), 8000).unref();
+      });
+    const body = JSON.stringify({ query: 'cnh' });
+    const head = `POST /v1/search HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: ${body.length + 20}\r\n\r\n`;
+    const stalled = await send([head, body], 0);
+    expect(stalled.answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(stalled.answer).toContain('A requisição demorou demais para chegar');
+    expect(stalled.ms).toBeLessThan(4000);
+    // Each piece arrives within the idle time: served, however long the whole takes.
+    const pieces = body.match(/.{1,4}/g)!;
+    const slow = await send([head.replace(`Content-Length: ${body.length + 20}`, `Content-Length: ${body.length}`), ...pieces], 400);
+    expect(slow.answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(slow.ms).toBeGreaterThan(1500);
   });
 });
 

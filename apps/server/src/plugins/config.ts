@@ -109,6 +109,8 @@ export const ConfigSchema = z.object({
   VLIBRAS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'VLIBRAS_URL must be an http(s) URL, e.g. https://vlibras.gov.br/app' }).optional()),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
+  /** seconds a request body may stall, no byte arriving, before it is answered 408 and its connection closed */
+  BODY_IDLE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(300).default(10)),
   // Open data (issue 5): where the /dados screens fetch from. A path means this server (the built-in
   // copies of the APIs, so open data works offline); an absolute URL points at the state's own services.
   /** transparency API: {base}/despesas/... and {base}/servidores/... */

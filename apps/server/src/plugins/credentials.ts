@@ -12,9 +12,10 @@ export const APP_TOKEN_COOKIE = 'kcToken';
  * because the cache rule knew two carriers by name, and the WebView session a third).
  */
 const carriers = {
-  session: (request: FastifyRequest) => request.cookies[SESSION_COOKIE],
+  // (cookies are parsed by an early hook: a request refused before it has none)
+  session: (request: FastifyRequest) => request.cookies?.[SESSION_COOKIE],
   authorization: (request: FastifyRequest) => request.headers.authorization,
-  appToken: (request: FastifyRequest) => request.cookies[APP_TOKEN_COOKIE],
+  appToken: (request: FastifyRequest) => request.cookies?.[APP_TOKEN_COOKIE],
 } satisfies Record<string, (request: FastifyRequest) => string | undefined>;
 
 export type Carrier = keyof typeof carriers;

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -54,8 +54,13 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify(payload(status, status === 400 ? 'Requisição malformada: confira o endereço e os cabeçalhos enviados.' : GENERIC_4XX[status]!));
   this.log.debug({ err: error }, 'client error');
+  answerOnSocket(socket, status, status === 400 ? 'Requisição malformada: confira o endereço e os cabeçalhos enviados.' : GENERIC_4XX[status]!, error);
+}
+
+/** An answer written on the socket itself, then the connection closed: for requests no handler will answer. */
+function answerOnSocket(socket: Socket, status: number, message: string, error?: Error) {
+  const body = JSON.stringify(payload(status, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -66,6 +71,30 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
 
 /** One error handler: Portuguese messages for the citizen, details only in the log, never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Requests Node's parser lets through but no client sends (issue 23's fuzz): two Host headers (which one is
+  // the request for?), and a body that stops short of its Content-Length, which held a connection open for as
+  // long as the client wished. A body idle for BODY_IDLE_MS is answered 408 and closed; one still arriving,
+  // however slowly, is not.
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw;
+    let hosts = 0;
+    for (let i = 0; i < raw.rawHeaders.length; i += 2) if (raw.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+    if (hosts > 1) {
+      reply.code(400).header('connection', 'close').send(payload(400, 'Requisição malformada: o cabeçalho Host veio mais de uma vez.'));
+      return;
+    }
+    const expectsBody = raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined;
+    if (expectsBody && !raw.complete && raw.socket instanceof Socket) {
+      // Node emits the socket's inactivity on the request while its body is incomplete, and then leaves the socket to us.
+      raw.setTimeout(app.config.BODY_IDLE_SECONDS * 1000, () => {
+        request.log.info('request body stalled: connection closed');
+        answerOnSocket(raw.socket, 408, GENERIC_4XX[408]!);
+      });
+      raw.once('end', () => raw.setTimeout(0));
+    }
+    done();
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../lib/http-error.ts';
+import { plainPage } from '../lib/plain-page.ts';
 
 /** At most `points` per key in `seconds`. */
 export interface LimitRule {
@@ -227,9 +228,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, kind: 'api' | 'pag
   const message = `Muitas requisições deste endereço em pouco tempo. Aguarde ${formatWait(retryAfter)} e tente novamente.`;
   reply.code(429).header('retry-after', String(retryAfter)).header('cache-control', 'no-store');
   if (kind === 'page' && /text\/html/.test(String(request.headers.accept ?? ''))) {
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Muitas requisições - Portal de Serviços do Piauí</title></head><body><h1>Muitas requisições</h1><p>${message}</p></body></html>`);
+    return reply.type('text/html; charset=utf-8').send(plainPage('Muitas requisições', message));
   }
   return reply.send({ statusCode: 429, error: 'Too Many Requests', message });
 }

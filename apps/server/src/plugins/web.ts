@@ -5,11 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { ApiAnswer, ApiCall, WebLoadContext } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from './config.ts';
+import { plainPage } from '../lib/plain-page.ts';
 import { credential } from './credentials.ts';
 import { allowFormAction, cspNonce } from './security.ts';
 import { citizenSession } from './web-citizen.ts';
 import { createWebDevelopment, servingWebFromSources, type RequestHandler, type WebDevelopment } from './web-dev.ts';
 import { sendWebResponse, toWebRequest } from './web-request.ts';
+import { pageRefusals, type BuildRoute } from './web-routes.ts';
 
 /** The web app's build (apps/web/build): `client/` holds the browser's files, `server/index.js` the SSR build. */
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../web/build', import.meta.url));
@@ -87,6 +89,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   const base = options.basePath === '/' ? '' : options.basePath.replace(/\/$/, '');
   let handle: RequestHandler;
   let development: WebDevelopment | undefined;
+  /** what React Router would refuse in English, refused in Portuguese first (a built app only) */
+  let refusal: ReturnType<typeof pageRefusals> | undefined;
   if (servingWebFromSources()) {
     development = await createWebDevelopment(app, options.basePath);
     handle = development.handle;
@@ -109,6 +113,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     // The build is always a production build (`react-router build`); React Router's development mode would
     // also send error details to the browser, so the pages run in production mode whatever NODE_ENV says.
     handle = createRequestHandler(build, 'production');
+    refusal = pageRefusals(build.routes as Record<string, BuildRoute>);
     await app.register(clientFiles, { clientDir, base });
   }
 
@@ -124,6 +129,13 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const path = request.url.split('?')[0]!;
     if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return reply.callNotFound();
     if (development && path.startsWith(`${base}/`) && (await development.serveFromVite(request, reply))) return reply;
+    const refused = refusal?.(request.method, request.url);
+    if (refused) {
+      reply.code(refused.status).header('cache-control', 'no-store');
+      if (refused.status === 405) reply.header('allow', 'GET, HEAD');
+      if (path.endsWith('.data')) return reply.type('text/plain; charset=utf-8').send(refused.message);
+      return reply.type('text/html; charset=utf-8').send(plainPage(refused.title, refused.message));
+    }
     const remoteAddress = request.ip;
     const session = citizenSession(app, request);
     const api = async ({ method, url, body, auth }: ApiCall): Promise<ApiAnswer> => {

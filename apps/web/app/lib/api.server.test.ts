@@ -67,19 +67,28 @@ describe('required: a failure becomes the page', () => {
     expect(page(e400)[0]).toBe(400);
   });
 
-  it('keeps a refusal of who the visitor is (401, 403), with the API’s Portuguese message', async () => {
-    for (const status of [401, 403]) {
+  it('keeps an address too long for the API as the page’s 404, never a 5xx (issue 23)', async () => {
+    const tooLong = failing(414);
+    const error = await thrown(required(tooLong.context, call(tooLong.context, { url: '/x', auth: 'citizen' }), { notFound: 'Serviço não encontrado.' }));
+    expect(page(error)).toEqual([404, { message: 'Serviço não encontrado.' }]);
+  });
+
+  it('keeps a refusal of who the visitor is (401, 403) or of what they asked (409, 429), with the API’s Portuguese message', async () => {
+    for (const status of [401, 403, 409, 429]) {
       const refused = failing(status);
       const error = await thrown(required(refused.context, call(refused.context, { url: '/x', auth: 'citizen' })));
       expect(page(error)).toEqual([status, { message: `erro ${status}` }]);
     }
   });
 
-  it('turns anything else into a 5xx page in Portuguese, logged', async () => {
+  it('turns anything else into a 5xx page in Portuguese, logged: the API unavailable is the page unavailable', async () => {
     const down = failing(503);
-    const e502 = await thrown(required(down.context, call(down.context, { url: '/x', auth: 'anonymous' }), { failure: 'Não foi possível carregar.' }));
-    expect(page(e502)).toEqual([502, { message: 'Não foi possível carregar.' }]);
+    const e503 = await thrown(required(down.context, call(down.context, { url: '/x', auth: 'anonymous' }), { failure: 'Não foi possível carregar.' }));
+    expect(page(e503)).toEqual([503, { message: 'Não foi possível carregar.' }]);
     expect(down.log.warn).toHaveBeenCalledOnce();
+    const failed = failing(500);
+    const e502 = await thrown(required(failed.context, call(failed.context, { url: '/x', auth: 'anonymous' }), { failure: 'Não foi possível carregar.' }));
+    expect(page(e502)).toEqual([502, { message: 'Não foi possível carregar.' }]);
     const broken = failing(200);
     const e500 = await thrown(required(broken.context, Promise.reject(new TypeError('x is undefined'))));
     expect(page(e500)).toEqual([500, { message: 'Não foi possível completar a ação!' }]);

@@ -16,8 +16,9 @@ import type {
   SearchSuggestions,
   ServiceChangeLog,
 } from '@portal/contracts';
-import { data, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import './load-context.ts';
+import { pageError } from './page-error.ts';
 
 /**
  * An API answer other than 2xx: `message` is Portuguese for the page (the server's own, or a general
@@ -96,26 +97,26 @@ export interface RequiredMessages {
 }
 
 /**
- * Data the page cannot exist without: a failure becomes the route's error page. 404 stays 404 (with the
- * page's own message when given), 400, 401 and 403 stay as they are (the address's own values, who the visitor is);
- * anything else is a 502 (the API failed) or, for an error that
- * is not the API's, a 500, both with a Portuguese message.
+ * Data the page cannot exist without: a failure becomes the route's error page. The API's refusals of this
+ * request stay refusals, never a 5xx (issue 23: an address too long for the API answered 502): 404, and 414 (an
+ * address too long to be anything), are the page's 404 with its own message when given; any other 4xx (the
+ * address's own values, who the visitor is, a limit) keeps its status and the API's Portuguese message. The
+ * API unavailable (503: the database is down) is the page unavailable; any other failure of the API is a 502,
+ * and an error that is not the API's a 500, both with a Portuguese message.
  */
 export async function required<T>(context: AppLoadContext, promise: Promise<T>, messages: RequiredMessages = {}): Promise<T> {
   try {
     return await promise;
   } catch (err) {
     if (isThrownResponse(err)) throw err;
-    if (err instanceof ApiError && err.status === 404) throw data({ message: messages.notFound ?? err.message }, { status: 404 });
-    // The visitor's own input the API refused (a search text too long, ...): their mistake, never a 5xx. A
-    // refusal of who they are (401, 403: another department's data in the back office) stays that refusal.
-    if (err instanceof ApiError && [400, 401, 403].includes(err.status)) throw data({ message: err.message }, { status: err.status });
+    if (err instanceof ApiError && (err.status === 404 || err.status === 414)) throw pageError(404, messages.notFound ?? err.message);
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) throw pageError(err.status, err.message);
     if (err instanceof ApiError) {
       context.log.warn({ status: err.status, message: err.message }, 'a page could not load its data');
-      throw data({ message: messages.failure ?? err.message }, { status: 502 });
+      throw pageError(err.status === 503 ? 503 : 502, messages.failure ?? err.message);
     }
     context.log.error({ err }, 'a page failed while loading its data');
-    throw data({ message: messages.failure ?? UNAVAILABLE }, { status: 500 });
+    throw pageError(500, messages.failure ?? UNAVAILABLE);
   }
 }
 

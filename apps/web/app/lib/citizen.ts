@@ -1,6 +1,7 @@
 import type { Citizen } from '@portal/contracts';
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import './load-context.ts';
+import { pageError } from './page-error.ts';
 
 /** Where 'ACESSO CIDADÃO' and pages that need a login send the visitor: back to `returnTo` afterwards. */
 export function loginHref(returnTo: string): string {
@@ -15,7 +16,7 @@ export async function requireCitizen(context: AppLoadContext, request: Request):
   const citizen = await context.citizen();
   if (citizen) return citizen;
   // A session we cannot read now is not a logged-out citizen: sending them to log in again would not help.
-  if (await context.sessionUnavailable()) throw data({ message: PERSONAL_AREA_UNAVAILABLE }, { status: 503 });
+  if (await context.sessionUnavailable()) throw pageError(503, PERSONAL_AREA_UNAVAILABLE);
   const url = new URL(request.url);
   throw redirect(loginHref(`${url.pathname}${url.search}`));
 }

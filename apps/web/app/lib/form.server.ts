@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { pageError } from './page-error.ts';
 
 /** A field's first error, by field name ('' for the form as a whole). */
 export type FieldErrors = Record<string, string>;
@@ -18,7 +18,7 @@ export type ParsedForm<T> = { ok: true; data: T; values: FormValues } | { ok: fa
  */
 export async function readForm(request: Request): Promise<FormData> {
   const form = await request.formData().catch(() => null);
-  if (!form) throw data({ message: 'Formulário inválido: envie os dados pelo formulário da página.' }, { status: 400 });
+  if (!form) throw pageError(400, 'Formulário inválido: envie os dados pelo formulário da página.');
   return form;
 }
 

@@ -13,6 +13,7 @@ import { catalogPath, servicePath } from '../lib/paths.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/catalog-list';
 import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
+import { pageError } from '../lib/page-error.ts';
 
 const DEFAULT_DESCRIPTION = 'Encontre os serviços do Governo do Piauí: busque por palavra-chave, categoria ou órgão e veja como ser atendido.';
 
@@ -53,10 +54,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // expects); the page says it does not exist when its own lists (loaded above) do not have it either.
   if (!items.length && source === 'search') {
     if (categorySlug && categoryTree.length && !findCategory(flattenCategories(categoryTree, { hidden: true }), categorySlug)) {
-      throw data({ message: 'Esta categoria não existe. Veja a lista de categorias de serviços.' }, { status: 404 });
+      throw pageError(404, 'Esta categoria não existe. Veja a lista de categorias de serviços.');
     }
     if (departmentSlug && departments.length && !departments.some((d) => d.slug === departmentSlug)) {
-      throw data({ message: 'Este órgão não existe. Veja a lista de órgãos do governo.' }, { status: 404 });
+      throw pageError(404, 'Este órgão não existe. Veja a lista de órgãos do governo.');
     }
   }
   // Past the last page: the same list's last page, whose total a one-item search tells.

@@ -21,12 +21,13 @@ import { serviceLinkMode } from '../lib/links.ts';
 import type { Route } from './+types/catalog-service';
 import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
 import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
+import { pageError } from '../lib/page-error.ts';
 
 const LOAD_FAILURE = 'Não foi possível carregar as informações do serviço!';
 const NOT_FOUND = 'Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!Slug.safeParse(params.catalog).success || !Slug.safeParse(params.category).success) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (!Slug.safeParse(params.catalog).success || !Slug.safeParse(params.category).success) throw pageError(404, NOT_FOUND);
   const service = await required(context, api.service(context, params.catalog), { notFound: NOT_FOUND, failure: LOAD_FAILURE });
   // A service has one address: another category in the path leads to it.
   if (service.category.slug !== params.category) throw redirect(catalogPath(`/${service.category.slug}/${service.slug}`), 301);
@@ -61,7 +62,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     return await serverLoader();
   } catch (err) {
     if (isRouteErrorResponse(err) || err instanceof Response) throw err;
-    throw data({ message: LOAD_FAILURE }, { status: 503 });
+    throw pageError(503, LOAD_FAILURE);
   }
 }
 

@@ -1,7 +1,7 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Slug } from '@portal/contracts';
-import { data, redirect, useLocation, useNavigation } from 'react-router';
+import { redirect, useLocation, useNavigation } from 'react-router';
 import { Pagination } from '../components/pagination/pagination.tsx';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
 import { lastPageHref, PAGE_SIZE, pageIndexFrom } from '../features/catalog/list-navigation.ts';
@@ -12,6 +12,7 @@ import { catalogPath } from '../lib/paths.ts';
 import type { Route } from './+types/department';
 import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
 import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
+import { pageError } from '../lib/page-error.ts';
 
 const NOT_FOUND = 'Órgão não encontrado. Veja a lista de secretarias de governo.';
 
@@ -26,12 +27,12 @@ export function validUrl(link: string): string | null {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!Slug.safeParse(params.orgao).success) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (!Slug.safeParse(params.orgao).success) throw pageError(404, NOT_FOUND);
   const url = new URL(request.url);
   const pageIndex = pageIndexFrom(url.searchParams);
   const departments = await required(context, api.departments(context));
   const department = departments.find((d) => d.slug === params.orgao);
-  if (!department) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (!department) throw pageError(404, NOT_FOUND);
   const [sections, services] = await Promise.all([
     optional(context, 'department sections', api.sections(context, department.slug), []),
     required(context, api.search(context, { departmentSlug: department.slug, from: pageIndex * PAGE_SIZE, size: PAGE_SIZE })),

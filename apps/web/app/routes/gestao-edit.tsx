@@ -6,12 +6,13 @@ import styles from '../features/gestao/gestao.module.css';
 import { saveDraft, serviceUrl, staffCall, type EditResult } from '../features/gestao/gestao.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
 import { loginHref } from '../lib/citizen.ts';
+import { pageError } from '../lib/page-error.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const service = await staffCall<GestaoService>(context, request, { url: serviceUrl(params.id!) });
-  if (!service.can.edit) throw data({ message: 'Você pode revisar, mas não editar, os serviços deste órgão.' }, { status: 403 });
+  if (!service.can.edit) throw pageError(403, 'Você pode revisar, mas não editar, os serviços deste órgão.');
   if (service.open && service.open.state !== 'rascunho' && service.open.state !== 'devolvido') {
-    throw data({ message: 'Esta alteração está com a revisão: aguarde que seja devolvida ou publicada para editar de novo.' }, { status: 409 });
+    throw pageError(409, 'Esta alteração está com a revisão: aguarde que seja devolvida ou publicada para editar de novo.');
   }
   return service;
 }

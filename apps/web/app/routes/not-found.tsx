@@ -1,9 +1,9 @@
-import { data } from 'react-router';
 import { NotFoundContent } from '../components/error-page/error-page.tsx';
 import { TITLE_PREFIX } from '../lib/seo.ts';
+import { pageError } from '../lib/page-error.ts';
 
 export function loader() {
-  throw data({ message: 'O endereço que você acessou não existe ou mudou de lugar.' }, { status: 404 });
+  throw pageError(404, 'O endereço que você acessou não existe ou mudou de lugar.');
 }
 
 export function meta() {

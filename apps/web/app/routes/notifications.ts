@@ -1,13 +1,18 @@
 import { NotificationsForm } from '@portal/contracts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { loadNotifications, updateNotifications } from '../features/notifications/notifications.server.ts';
+import { loadNotifications, NOTIFICATIONS_UNAVAILABLE, updateNotifications } from '../features/notifications/notifications.server.ts';
 import { parseForm } from '../lib/form.server.ts';
 import { catalogPath } from '../lib/paths.ts';
 
-/** The bell's panel data (fetched when it opens); an anonymous visitor gets an empty list. */
+/**
+ * The bell's panel data (fetched when it opens); an anonymous visitor gets an empty list. When the list cannot
+ * be read (the session or the service is away), 503 and a message the panel shows: never 'nothing new'.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
+  if (await context.sessionUnavailable()) return data({ messages: [], unread: 0, unavailable: NOTIFICATIONS_UNAVAILABLE }, { status: 503 });
   if (!(await context.citizen())) return { messages: [], unread: 0 };
-  return loadNotifications(context);
+  const loaded = await loadNotifications(context);
+  return loaded.unavailable ? data(loaded, { status: 503 }) : loaded;
 }
 
 /**

@@ -17,6 +17,7 @@ type Filter = 'todas' | 'nao-lidas';
 interface LoadedData {
   messages: NotificationMessage[];
   unread: number;
+  unavailable?: string;
 }
 
 function redirectUrl(message: NotificationMessage): string | null {
@@ -151,7 +152,11 @@ function NotificationsPanel() {
           </Button>
         </div>
       </div>
-      {messages == null ? (
+      {loader.data?.unavailable ? (
+        <p className={styles.empty} role="alert">
+          {loader.data.unavailable}
+        </p>
+      ) : messages == null ? (
         <p className={styles.empty} role="status">
           Carregando…
         </p>

@@ -9,15 +9,20 @@ export const NOTIFICATIONS_PAGE_SIZE = 999;
 export interface NotificationsData {
   messages: NotificationMessage[];
   unread: number;
+  /** why the list could not be read (the service or the database is away): not the same as no message */
+  unavailable?: string;
 }
+
+export const NOTIFICATIONS_UNAVAILABLE = 'Não foi possível carregar as suas notificações agora. Tente novamente em alguns minutos.';
 
 const list = (context: AppLoadContext) =>
   call<NotificationsResponse>(context, { url: `${BASE}/buscar?pageIndex=0&pageSize=${NOTIFICATIONS_PAGE_SIZE}`, auth: 'citizen' });
 
-/** The citizen's messages; any failure is an empty list (spec §8: captured silently, logged). */
+/** The citizen's messages; a failure is logged and said as such (`unavailable`), never an empty inbox. */
 export async function loadNotifications(context: AppLoadContext): Promise<NotificationsData> {
   const body = await optional(context, 'notifications', list(context), null);
-  return { messages: body?.mensagens ?? [], unread: body?.naoLidas ?? 0 };
+  if (!body) return { messages: [], unread: 0, unavailable: NOTIFICATIONS_UNAVAILABLE };
+  return { messages: body.mensagens ?? [], unread: body.naoLidas ?? 0 };
 }
 
 /** Marks as read or archives; failures are ignored (spec §8, logged), the answer only says whether it worked. */
