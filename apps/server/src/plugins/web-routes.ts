@@ -1,4 +1,5 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+// Types only: React Router (and React with it) is loaded by plugins/web.ts once NODE_ENV is settled, never here.
+import type { matchRoutes as MatchRoutes, RouteObject } from 'react-router';
 
 /** A route of React Router's server build (`build.routes`): flat, each naming its parent. */
 export interface BuildRoute {
@@ -30,7 +31,7 @@ const NO_FORM: PageRefusal = {
  * no route matches (a path with control characters, which no page's pattern takes), and a POST to a page whose
  * route has no action. Everything else is React Router's.
  */
-export function pageRefusals(routes: Record<string, BuildRoute>) {
+export function pageRefusals(routes: Record<string, BuildRoute>, matchRoutes: typeof MatchRoutes) {
   const children = new Map<string | undefined, BuildRoute[]>();
   for (const route of Object.values(routes)) children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
   const tree = (parentId: string | undefined): RouteObject[] =>

@@ -106,14 +106,15 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     // NODE_ENV is not 'production' at the moment it is first loaded, which is here. The pages are a production
     // build, so React runs as production too, unless NODE_ENV was set on purpose (a test runner's 'test').
     if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
-    const { createRequestHandler } = (await import('react-router')) as unknown as {
+    const { createRequestHandler, matchRoutes } = (await import('react-router')) as unknown as {
       createRequestHandler: (build: unknown, mode?: string) => RequestHandler;
+      matchRoutes: Parameters<typeof pageRefusals>[1];
     };
     const build = await import(pathToFileURL(serverEntry).href);
     // The build is always a production build (`react-router build`); React Router's development mode would
     // also send error details to the browser, so the pages run in production mode whatever NODE_ENV says.
     handle = createRequestHandler(build, 'production');
-    refusal = pageRefusals(build.routes as Record<string, BuildRoute>);
+    refusal = pageRefusals(build.routes as Record<string, BuildRoute>, matchRoutes);
     await app.register(clientFiles, { clientDir, base });
   }
 
