@@ -4,7 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { lazy, useEffect, useRef, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useNavigation, useParams, useRouteLoaderData, type LinksFunction, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
-import { AccessibilityBar, SHORTCUT_TARGETS } from './components/accessibility-bar/accessibility-bar.tsx';
+import { AccessibilityBar, SHORTCUT_TARGETS, SHORTCUTS_SCRIPT } from './components/accessibility-bar/accessibility-bar.tsx';
 import { ACCESSIBILITY_SCRIPT } from './components/accessibility-bar/accessibility-settings.ts';
 import { VLibras } from './components/accessibility-bar/vlibras.tsx';
 import { FailureContent, NotFoundContent } from './components/error-page/error-page.tsx';
@@ -104,9 +104,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#034ea2" />
-        {/* The citizen's contrast and text size, before the first paint (eMAG bar, issue 12). */}
+        {/* The citizen's contrast and text size, before the first paint, and the eMAG shortcuts from the first key (issues 12, 24). */}
         {/* data-offline: the scripts a saved copy keeps when read without a connection (public/sw.js). */}
-        <script nonce={nonce} data-offline="" dangerouslySetInnerHTML={{ __html: ACCESSIBILITY_SCRIPT }} />
+        <script nonce={nonce} data-offline="" dangerouslySetInnerHTML={{ __html: ACCESSIBILITY_SCRIPT + SHORTCUTS_SCRIPT }} />
         {/* Runs the app's scripts on the first interaction where the server deferred them (decision 025). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HYDRATION_SCRIPT }} />
         {/* Montserrat with the page where the browser has it, after the page on a first visit (issue 12); saved copies keep it. */}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Form, Link } from 'react-router';
 import styles from '../features/departments/departments.module.css';
 import { api, required } from '../lib/api.server.ts';
@@ -6,6 +6,7 @@ import { matches } from '../lib/format.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/departments';
+import { useFieldValue } from '../lib/use-field-value.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const departments = await required(context, api.departments(context));
@@ -26,14 +27,14 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Departments({ loaderData }: Route.ComponentProps) {
   const id = useId();
-  const [filter, setFilter] = useState(loaderData.filter);
+  const [filter, setFilter, field] = useFieldValue(loaderData.filter);
   const shown = loaderData.departments.filter((d) => matches(d.shortName, filter));
   return (
     <div className="container">
       <h1 className="page-title">Secretarias de Governo</h1>
       <Form method="get" className={styles.filter} role="search" aria-label="Filtrar secretarias" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={id}>Filtrar</label>
-        <input id={id} type="search" name="filtro" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Sigla do órgão, por exemplo SEFAZ" />
+        <input ref={field} id={id} type="search" name="filtro" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Sigla do órgão, por exemplo SEFAZ" />
         <noscript>
           <button type="submit" className={styles.filterButton}>
             Filtrar

@@ -1,5 +1,5 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Form, Link } from 'react-router';
 import { GroupIcon } from '../features/open-data/group-icon.tsx';
 import { MESSAGES } from '../features/open-data/endpoints.ts';
@@ -11,6 +11,7 @@ import { matches } from '../lib/format.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import type { Route } from './+types/open-data';
+import { useFieldValue } from '../lib/use-field-value.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const groups = await required(context, loadIndex(context), { failure: 'Não foi possível carregar os grupos de dados abertos. Tente novamente em instantes.' });
@@ -44,7 +45,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function OpenData({ loaderData }: Route.ComponentProps) {
   const id = useId();
-  const [filter, setFilter] = useState(loaderData.filter);
+  const [filter, setFilter, field] = useFieldValue(loaderData.filter);
   // Spec §5: a case-insensitive substring of the group's title.
   const shown = loaderData.groups.filter((g) => matches(g.text, filter));
   return (
@@ -62,7 +63,7 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
       <Form method="get" className={styles.filter} role="search" aria-label="Filtrar grupos de dados" onSubmit={(e) => e.preventDefault()}>
         <div className={styles.filterField}>
           <label htmlFor={id}>Filtrar</label>
-          <input id={id} type="search" name="filtro" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Nome do grupo, por exemplo DESPESAS" />
+          <input ref={field} id={id} type="search" name="filtro" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Nome do grupo, por exemplo DESPESAS" />
         </div>
         <noscript>
           <button type="submit" className={styles.button}>

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { changeSettings as change, DEFAULT_SETTINGS, FONT_STEPS, settingsSnapshot, subscribeSettings } from './accessibility-settings.ts';
 import styles from './accessibility-bar.module.css';
 
@@ -13,28 +13,26 @@ const SHORTCUTS = [
 ];
 
 /**
+ * Alt+1 … Alt+4 (a key handler: accesskey clashes with screen readers' own keys), inline in the page's head so
+ * that the first press acts on a page that has not hydrated yet (issue 24: a keyboard user had to press twice).
+ * Alt+3 puts the cursor in the search box itself, not on the region around it, so typing goes there.
+ */
+export const SHORTCUTS_SCRIPT = `(function(){var t=${JSON.stringify(Object.fromEntries(SHORTCUTS.map((s) => [s.key, s.target])))};
+function go(id){var e=document.getElementById(id);if(!e)return false;var f=id==='${SHORTCUT_TARGETS.search}'&&e.querySelector('input[type=search]');
+if(f){f.focus();return true}e.focus();e.scrollIntoView({block:'start'});return true}
+addEventListener('keydown',function(v){if(!v.altKey||v.ctrlKey||v.metaKey||v.shiftKey)return;var k=v.code&&v.code.indexOf('Digit')===0?v.code.slice(5):v.key;if(t[k]&&go(t[k]))v.preventDefault()},true);
+addEventListener('click',function(v){var a=v.target&&v.target.closest&&v.target.closest('a[href="#${SHORTCUT_TARGETS.search}"]');if(a&&go('${SHORTCUT_TARGETS.search}'))v.preventDefault()},true);
+})();`;
+
+/**
  * The accessibility bar Brazilian government sites carry (eMAG): shortcuts to the page's regions, also on
- * Alt+1 … Alt+4 (a key handler: accesskey clashes with screen readers' own keys), and the high-contrast and text-size controls, which need JavaScript and appear
+ * Alt+1 … Alt+4 (SHORTCUTS_SCRIPT), and the high-contrast and text-size controls, which need JavaScript and appear
  * with it. The settings stay in this browser (accessibility-settings.ts).
  */
 export function AccessibilityBar() {
   // The server draws the controls with the defaults, hidden until the scripts run (global CSS), so that they
   // take their place from the first paint: appearing later would push the page down (layout shift).
   const settings = useSyncExternalStore(subscribeSettings, settingsSnapshot, () => DEFAULT_SETTINGS);
-  // Alt+1 … Alt+4 go straight to the region, as eMAG describes them.
-  useEffect(() => {
-    const jump = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const shortcut = SHORTCUTS.find((s) => event.code === `Digit${s.key}` || event.key === s.key);
-      const target = shortcut && document.getElementById(shortcut.target);
-      if (!target) return;
-      event.preventDefault();
-      target.focus();
-      target.scrollIntoView({ block: 'start' });
-    };
-    window.addEventListener('keydown', jump);
-    return () => window.removeEventListener('keydown', jump);
-  }, []);
   return (
     <nav aria-label="Acessibilidade" className={styles.bar}>
       <div className={`container ${styles.inner}`}>

@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { catalogPath, servicePath } from '../../lib/paths.ts';
+import { useFieldValue } from '../../lib/use-field-value.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import styles from './search-form.module.css';
 
@@ -60,8 +61,9 @@ export function SearchForm({ label, hideLabel, defaultValue = '', category, size
   const listId = `${id}-sugestoes`;
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [text, setText] = useState(defaultValue);
   const [open, setOpen] = useState(false);
+  // What was typed before the page hydrated stays, and opens the suggestions as typing would have.
+  const [text, setText, field] = useFieldValue(defaultValue, (_value, focused) => setOpen(focused));
   const [active, setActive] = useState(-1);
   // A page with other words (the header's box on a results page) puts them in the box, adjusted while rendering:
   // the box stays the same element, so a citizen who searched with Enter keeps the focus in it.
@@ -117,6 +119,7 @@ export function SearchForm({ label, hideLabel, defaultValue = '', category, size
       <div className={styles.group}>
         <div className={styles.field}>
           <input
+            ref={field}
             id={id}
             name="q"
             type="search"
@@ -135,6 +138,10 @@ export function SearchForm({ label, hideLabel, defaultValue = '', category, size
             }}
             autoComplete="off"
             maxLength={200}
+            // An empty search does nothing (spec §4): the browser refuses it before any script, and says why.
+            required
+            pattern=".*\S.*"
+            title="Digite o nome do serviço que você procura."
             {...(hydrated && !category
               ? {
                   role: 'combobox',

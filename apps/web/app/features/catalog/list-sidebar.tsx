@@ -9,6 +9,7 @@ import { catalogPath } from '../../lib/paths.ts';
 import { categoryTarget, clearCategoryTarget, clearKeywordTarget, departmentTarget, searchTarget } from './list-navigation.ts';
 import styles from './catalog-list.module.css';
 import { useNavigate } from 'react-router';
+import { useFieldValue } from '../../lib/use-field-value.ts';
 
 /** Where the list's filters fold above the results (catalog-list.module.css has the same width). */
 const PHONE_LAYOUT = '(max-width: 991px)';
@@ -33,8 +34,8 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
   const keywordId = useId();
   const filterId = useId();
   const navigate = useNavigate();
-  const [text, setText] = useState(query);
-  const [filter, setFilter] = useState(categoryFilter);
+  const [text, setText, keywordField] = useFieldValue(query);
+  const [filter, setFilter, filterField] = useFieldValue(categoryFilter);
   // Another list (words, category, department) puts its own values in the boxes, adjusted while rendering: the
   // sidebar stays the same elements, so a citizen who filtered with the keyboard keeps the focus where it was.
   const list = `${categorySlug}|${query}|${departmentSlug}`;
@@ -88,7 +89,7 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
                 Palavra-chave
               </label>
               <div className={styles.keyword}>
-                <input id={keywordId} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder="Palavra-chave" maxLength={200} />
+                <input ref={keywordField} id={keywordId} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder="Palavra-chave" maxLength={200} />
                 {categorySlug ? <input type="hidden" name="categoria" value={categorySlug} /> : null}
                 {query ? (
                   <Link to={catalogPath(clearKeywordTarget(categorySlug))} className={styles.clear} aria-label="Limpar palavra-chave" onClick={() => setText('')}>
@@ -117,7 +118,7 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
                 <label htmlFor={filterId} className="visually-hidden">
                   Filtrar categorias
                 </label>
-                <input id={filterId} type="search" name="filtroCategoria" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filtrar categorias" />
+                <input ref={filterField} id={filterId} type="search" name="filtroCategoria" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filtrar categorias" />
                 <noscript>
                   <button type="submit">Filtrar</button>
                 </noscript>

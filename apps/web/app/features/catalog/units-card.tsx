@@ -1,10 +1,11 @@
 import type { DepartmentSection } from '@portal/contracts';
 import { Clock, ExternalLink, MapPin, Phone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Form } from 'react-router';
 import { matches } from '../../lib/format.ts';
 import styles from './service.module.css';
 import { UnitMap } from './unit-map.tsx';
+import { useFieldValue } from '../../lib/use-field-value.ts';
 
 export function unitAddress(unit: Pick<DepartmentSection, 'address' | 'district' | 'city' | 'state'>): string {
   const place = [unit.address, unit.district].filter(Boolean).join(', ');
@@ -15,7 +16,7 @@ export function unitAddress(unit: Pick<DepartmentSection, 'address' | 'district'
 /** 'Unidades de atendimento': a case-insensitive filter on the name and address, each unit's locator, address and hours. */
 export function UnitsCard({ units, initialFilter }: { units: DepartmentSection[]; initialFilter: string }) {
   const id = useId();
-  const [filter, setFilter] = useState(initialFilter);
+  const [filter, setFilter, field] = useFieldValue(initialFilter);
   const shown = units.filter((u) => matches(`${u.name} ${u.address} ${u.district} ${u.city}`, filter));
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
@@ -25,7 +26,7 @@ export function UnitsCard({ units, initialFilter }: { units: DepartmentSection[]
       {units.length ? (
         <Form method="get" preventScrollReset onSubmit={(e) => e.preventDefault()} className={styles.unitFilter}>
           <label htmlFor={id}>Filtrar unidades</label>
-          <input id={id} type="search" name="unidade" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Nome, bairro ou cidade" />
+          <input ref={field} id={id} type="search" name="unidade" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Nome, bairro ou cidade" />
           <noscript>
             <button type="submit">Filtrar</button>
           </noscript>
