@@ -176,4 +176,28 @@ test.describe('catalog list', () => {
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });
   });
+
+  test('the keyboard reaches the results past the filters, and each result it focuses is in view at once (issue 24)', async ({ page, portal }) => {
+    await page.goto(portal.url('/search/cnh'));
+    await page.locator('h1').waitFor();
+    let presses = 0;
+    while (presses < 30 && !(await page.evaluate(() => document.activeElement?.textContent?.trim() === 'Ir para os resultados'))) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    expect(presses).toBeLessThan(30);
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      // Measured at once, as the eye finds it: no smooth scroll still on its way.
+      const where = await page.evaluate(() => {
+        const focused = document.activeElement!;
+        const box = focused.getBoundingClientRect();
+        return { inResults: !!focused.closest('main ol'), top: box.top, bottom: box.bottom, height: window.innerHeight };
+      });
+      expect(where.inResults).toBe(true);
+      expect(where.top).toBeGreaterThanOrEqual(0);
+      expect(where.bottom).toBeLessThanOrEqual(where.height);
+    }
+  });
 });

@@ -94,7 +94,8 @@ test.describe('hydration on the first interaction', () => {
       await route.continue();
     });
     await page.goto(portal.url('/transito-e-veiculos/renovacao-da-cnh'));
-    await page.getByRole('button', { name: 'Avaliar com 3 estrelas' }).click();
+    await page.getByRole('radio', { name: '3 estrelas' }).check();
+    await page.getByRole('button', { name: 'Avaliar', exact: true }).click();
     await posted;
     release();
     await expect(page.getByRole('status').filter({ hasText: 'Avaliação registrada com sucesso!' })).toBeVisible();

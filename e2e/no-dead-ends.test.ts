@@ -171,7 +171,8 @@ test.describe('a failed call does not wipe the page', () => {
 
     // A vote that fails the same way is the stars' own failure too (spec §8).
     await page.route('**/educacao/historico-escolar.data**', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
-    await page.getByRole('button', { name: 'Avaliar com 4 estrelas' }).click();
+    await page.getByRole('radio', { name: '4 estrelas' }).check();
+    await page.getByRole('button', { name: 'Avaliar', exact: true }).click();
     await expect(page.getByText('Não foi possível completar a ação!')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Histórico escolar/i);
   });

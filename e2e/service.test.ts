@@ -31,17 +31,22 @@ test.describe('service page', () => {
     await expect(pdf).toHaveAttribute('target', '_blank');
     const pdfResponse = await page.request.get(new URL((await pdf.getAttribute('href'))!, portal.origin).href);
     expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
-    // The five stars.
-    await expect(page.getByRole('button', { name: /^Avaliar com \d estrelas?$/ })).toHaveCount(5);
+    // The five stars: one radio group and one button (issue 24).
+    const stars = page.getByRole('group', { name: 'Avalie este serviço' });
+    await expect(stars.getByRole('radio')).toHaveCount(5);
+    await expect(page.getByRole('button', { name: 'Avaliar', exact: true })).toHaveCount(1);
   });
 
   test('rating: the average moves at once, a snackbar confirms it and goes away after 3 s', async ({ page, portal }) => {
     await page.goto(portal.url(CIN));
+    // This test is about the scripts' answer (the snackbar, the optimistic average): a vote sent before them is
+    // the browser's, answered in the page (the no-JavaScript test below, and the vote again test).
     await hydrated(page);
     const summary = page.getByTestId('rating-summary');
     const before = await summary.innerText();
     const count = Number(/\((\d+) avalia/.exec(before)?.[1] ?? 0);
-    await page.getByRole('button', { name: 'Avaliar com 5 estrelas' }).click();
+    await page.getByRole('radio', { name: '5 estrelas' }).check();
+    await page.getByRole('button', { name: 'Avaliar', exact: true }).click();
     const confirmation = page.getByText('Avaliação registrada com sucesso!');
     await expect(confirmation).toBeVisible();
     await expect(summary).toContainText(`(${count + 1} avaliações)`);
@@ -55,21 +60,27 @@ test.describe('service page', () => {
     await expect(page.getByTestId('rating-summary')).toContainText(`(${count + 1} avaliações)`);
   });
 
-  test('rating failure shows the spec’s message in red', async ({ page, portal }) => {
+  test('rating again from the same browser changes the vote and says so; the limit still holds, in red (spec §8)', async ({ page, portal }) => {
     await page.goto(portal.url(FORM_POST));
-    await hydrated(page);
-    // Five votes an hour per voter and service: the sixth is refused.
     const count = Number(/\((\d+) avalia/.exec(await page.getByTestId('rating-summary').innerText())?.[1] ?? 0);
-    const four = page.getByRole('button', { name: 'Avaliar com 4 estrelas' });
-    for (let i = 0; i < 5; i++) {
-      await four.click();
-      await expect(page.getByText('Avaliação registrada com sucesso!').first()).toBeVisible();
-      await expect(four).toBeEnabled();
+    const send = page.getByRole('button', { name: 'Avaliar', exact: true });
+    await page.getByRole('radio', { name: '4 estrelas' }).check();
+    await send.click();
+    await expect(page.getByText('Avaliação registrada com sucesso!').first()).toBeVisible();
+    await expect(page.getByTestId('rating-summary')).toContainText(`(${count + 1} avaliações)`);
+    // Four more votes an hour per voter and service: each changes this browser's vote, and the page says so.
+    for (let i = 0; i < 4; i++) {
+      await send.click();
+      await expect(page.getByText('Você já tinha avaliado este serviço: sua avaliação foi atualizada.').first()).toBeVisible();
+      await expect(send).not.toHaveAttribute('aria-disabled', 'true');
     }
-    // All five counted (the first vote's snackbar may still show while the fifth is on its way).
-    await expect(page.getByTestId('rating-summary')).toContainText(`(${count + 5} avaliações)`);
+    await expect(page.getByTestId('rating-summary')).toContainText(`(${count + 1} avaliações)`);
+    await expect(page.getByTestId('rating-summary')).toContainText('Sua avaliação: 4 estrelas.');
+    // The sixth is refused; the red snackbar and the undone average are the scripts' way of saying it.
+    await hydrated(page);
     const summary = await page.getByTestId('rating-summary').innerText();
-    await page.getByRole('button', { name: 'Avaliar com 1 estrela' }).click();
+    await page.getByRole('radio', { name: '1 estrela', exact: true }).check();
+    await send.click();
     await expect(page.getByText('Não foi possível completar a ação!')).toBeVisible();
     await expect(page.locator('[data-tone="error"]')).toHaveCSS('background-color', 'rgb(179, 38, 30)');
     // The optimistic average is undone.
@@ -81,7 +92,11 @@ test.describe('service page', () => {
 
     test('rating without JavaScript: the stars post a form and the page says how it went', async ({ page, portal }) => {
       await page.goto(portal.url(PORTAL_LINK));
-      await page.getByRole('button', { name: 'Avaliar com 3 estrelas' }).click();
+      // 'Avaliar' with no star chosen: the browser itself asks for one.
+      await page.getByRole('button', { name: 'Avaliar', exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Avaliação registrada' })).toHaveCount(0);
+      await page.getByRole('radio', { name: '3 estrelas' }).check();
+      await page.getByRole('button', { name: 'Avaliar', exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Avaliação registrada com sucesso!' })).toBeVisible();
     });
   });

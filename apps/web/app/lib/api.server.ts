@@ -76,7 +76,8 @@ export const api = {
   service: (c: AppLoadContext, slug: string) => call<CatalogItem>(c, { url: `/v1/catalog/${encodeURIComponent(slug)}/load`, auth: 'anonymous' }),
   /** what changed in a service's key facts, newest first (issue 15) */
   changes: (c: AppLoadContext, slug: string) => call<ServiceChangeLog>(c, { url: `/v1/catalog/${encodeURIComponent(slug)}/mudancas`, auth: 'anonymous' }),
-  rate: (c: AppLoadContext, id: string, value: number) => call<RatingResponse>(c, { method: 'POST', url: `/v1/catalog/${encodeURIComponent(id)}/ratings`, body: { value }, auth: 'anonymous' }),
+  rate: (c: AppLoadContext, id: string, value: number, ballot?: string) =>
+    call<RatingResponse>(c, { method: 'POST', url: `/v1/catalog/${encodeURIComponent(id)}/ratings`, body: { value, ...(ballot ? { ballot } : {}) }, auth: 'anonymous' }),
   indicator: async (c: AppLoadContext, dashcard: number, card: number) => {
     const answer = await call<{ data?: { rows?: unknown[][] } }>(c, { method: 'POST', url: `/api/metabase/api/dashboard/8/dashcard/${dashcard}/card/${card}/query`, auth: 'anonymous' });
     const value = Number(answer.data?.rows?.[0]?.[0]);

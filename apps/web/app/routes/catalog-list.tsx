@@ -123,6 +123,10 @@ export default function CatalogList({ loaderData }: Route.ComponentProps) {
   return (
     <div className={`container ${styles.layout}`}>
       <h1 className={`page-title ${styles.title}`}>{heading}</h1>
+      {/* The sidebar's filters are many links: the keyboard can go straight to what was found (issue 24). */}
+      <a href="#resultados" className={`skip-link ${styles.title}`}>
+        Ir para os resultados
+      </a>
       <ListSidebar
         query={query}
         category={category}
@@ -134,7 +138,7 @@ export default function CatalogList({ loaderData }: Route.ComponentProps) {
       />
       <section className={styles.results} aria-labelledby="resultados">
         {correction ? <DidYouMean query={query} correction={correction} categorySlug={categorySlug} /> : null}
-        <h2 id="resultados" className={styles.count}>
+        <h2 id="resultados" className={styles.count} tabIndex={-1}>
           {items.length
             ? `${total} ${total === 1 ? 'serviço encontrado' : 'serviços encontrados'}${pageCount > 1 ? ` · página ${pageIndex + 1} de ${pageCount}` : ''}`
             : 'Nenhum serviço encontrado'}

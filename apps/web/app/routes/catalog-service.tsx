@@ -11,7 +11,8 @@ import styles from '../features/catalog/service.module.css';
 import { UnitsCard } from '../features/catalog/units-card.tsx';
 import { DiscontinuedService } from '../features/catalog/discontinued-service.tsx';
 import { RatingStars } from '../features/ratings/rating-stars.tsx';
-import { RATING_SUCCESS, ratingFailureMessage, type RatingResult } from '../features/ratings/rating.ts';
+import { BALLOT_SCRIPT, RATING_SUCCESS, RATING_UPDATED, ratingFailureMessage, type RatingResult } from '../features/ratings/rating.ts';
+import type { RouteHandle } from '../root.tsx';
 import { api, ApiError, optional, required } from '../lib/api.server.ts';
 import { cut, relativeTime, stripHtml } from '../lib/format.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
@@ -22,6 +23,9 @@ import type { Route } from './+types/catalog-service';
 import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
 import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
 import { pageError } from '../lib/page-error.ts';
+
+/** The rating form's ballot, filled as the form is sent, before the page's scripts too (rating.ts). */
+export const handle: RouteHandle = { headScript: BALLOT_SCRIPT };
 
 const LOAD_FAILURE = 'Não foi possível carregar as informações do serviço!';
 const NOT_FOUND = 'Serviço não encontrado. Confira o endereço ou busque pelo nome do serviço.';
@@ -74,8 +78,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (!Slug.safeParse(params.catalog).success) throw new ApiError(404, null);
     const service = await api.service(context, params.catalog);
-    const result = await api.rate(context, service.id, form.data.value);
-    return { intent: 'rate', ok: true, message: RATING_SUCCESS, average: result.average, count: result.count, at } satisfies RatingResult;
+    const result = await api.rate(context, service.id, form.data.value, form.data.ballot);
+    const message = result.updated ? RATING_UPDATED : RATING_SUCCESS;
+    return { intent: 'rate', ok: true, message, average: result.average, count: result.count, value: form.data.value, at } satisfies RatingResult;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return { intent: 'rate', ok: false, message: ratingFailureMessage(err.status, err.message), at } satisfies RatingResult;

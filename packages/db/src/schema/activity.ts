@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { services } from './catalog.ts';
 
 // What citizens do with services: ratings, favourites and the access log behind 'mais acessados' and
@@ -13,10 +13,16 @@ export const ratings = pgTable(
     value: smallint('value').notNull(),
     /** hash of the voter (user id or network address); never the address itself */
     voter: text('voter').notNull(),
+    /**
+     * hash of the browser's ballot (a random key the page keeps): the same browser voting again on the same service
+     * changes its vote instead of adding one (issue 24); null for callers without one (the app, the API)
+     */
+    ballot: text('ballot'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ratings_service_idx').on(t.serviceId),
+    uniqueIndex('ratings_ballot_idx').on(t.serviceId, t.ballot).where(sql`${t.ballot} is not null`),
     index('ratings_voter_idx').on(t.serviceId, t.voter, t.createdAt),
     check('ratings_value_range', sql`${t.value} between 1 and 5`),
   ],

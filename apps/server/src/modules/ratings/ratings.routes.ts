@@ -34,10 +34,12 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!allowance.allowed) {
         throw limitReached(reply, allowance.retryAfter, 'Você já avaliou este serviço várias vezes. Tente novamente mais tarde.');
       }
-      const result = await repository.addVote(app.db, serviceId, request.body.value, voter);
+      // The ballot is kept one way too, and per service: it cannot follow a browser from one service to another.
+      const ballot = request.body.ballot ? app.limits.key('ballot', serviceId, request.body.ballot) : null;
+      const result = await repository.addVote(app.db, serviceId, request.body.value, voter, ballot);
       // The service's page and answers show the new average at once, on every instance.
       await app.publicCache.invalidate(`service:${serviceId}`);
-      return { average: Math.round(result.average * 10) / 10, count: result.count };
+      return { average: Math.round(result.average * 10) / 10, count: result.count, ...(ballot ? { updated: result.updated } : {}) };
     },
   );
 };

@@ -27,6 +27,26 @@ describe('POST /v1/catalog/{id}/ratings', () => {
     expect(await ratingsOf('historico-escolar')).toEqual(after);
   });
 
+  it("a browser's ballot votes once per service: again, even at the same instant, it changes its vote and says so (issue 24)", async () => {
+    const before = await ratingsOf('historico-escolar');
+    const ballot = 'b4110t-de-um-navegador-000000000001';
+    const first = await rate(serviceId, { value: 2, ballot }, '10.1.0.1');
+    expect(first.json()).toMatchObject({ count: before.count + 1, updated: false });
+    // A double tap: two requests with the same ballot at once.
+    const [a, b] = await Promise.all([rate(serviceId, { value: 5, ballot }, '10.1.0.2'), rate(serviceId, { value: 5, ballot }, '10.1.0.3')]);
+    expect([a.json().updated, b.json().updated]).toEqual([true, true]);
+    const after = await ratingsOf('historico-escolar');
+    expect(after.count).toBe(before.count + 1);
+    expect(after.average).toBeCloseTo((before.average * before.count + 5) / (before.count + 1), 1);
+    // Another service, the same browser: a vote of its own.
+    const other = (await t.app.inject({ url: '/v1/catalog/renovacao-da-cnh/load' })).json().id;
+    expect((await rate(other, { value: 4, ballot }, '10.1.0.4')).json().updated).toBe(false);
+    // Without a ballot (the app, the API): each vote counts, as before.
+    expect((await rate(serviceId, { value: 4 }, '10.1.0.5')).json()).not.toHaveProperty('updated');
+    for (const wrong of ['curta', 'x'.repeat(65), 'tem espaço e acento-é'])
+      expect((await rate(serviceId, { value: 4, ballot: wrong }, '10.1.0.6')).statusCode, wrong).toBe(400);
+  });
+
   for (const [name, body] of [
     ['0 stars', { value: 0 }],
     ['7 stars', { value: 7 }],
