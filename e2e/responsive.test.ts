@@ -108,18 +108,25 @@ test.describe('small screens', () => {
       expect(await fitsSideways(page, loginLink)).toBe(true);
     });
 
-    test('a logged-in citizen keeps her name whole, and her bell, balance and menu while scrolling (issue 12)', async ({ page, loginPortal }) => {
+    test('a logged-in citizen keeps her name whole, and her bell, balance and menu while scrolling (issues 12, 24)', async ({ page, loginPortal }) => {
       await login(page, 'maria.silva', loginPortal.url('/list'));
-      const name = page.getByTestId('account-name');
-      await expect(name).toHaveText('Maria Silva');
-      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.mouse.wheel(0, 900);
       const header = page.getByTestId('site-header');
       await expect(header).toHaveAttribute('data-floating', 'true');
-      for (const control of [header.getByTestId('notifications-bell'), header.getByTestId('nota-piauiense-chip'), header.getByRole('button', { name: 'Menu de Maria Silva' })]) {
+      const menu = header.getByRole('button', { name: 'Menu de Maria Silva' });
+      for (const control of [header.getByTestId('notifications-bell'), menu]) {
         await expect(control).toBeVisible();
         expect(await fitsSideways(page, control), JSON.stringify(await control.boundingBox())).toBe(true);
       }
+      // On a phone the header is one row (issue 24): her name and her balance are in her menu, whole.
+      await menu.click();
+      const name = page.getByRole('menu').getByText('Maria Silva', { exact: true });
+      await expect(name).toBeVisible();
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const balance = page.getByRole('menuitem', { name: /Nota Piauiense: saldo R\$\s?137,45/ });
+      await expect(balance).toBeVisible();
+      expect(await fitsSideways(page, balance)).toBe(true);
+      await page.keyboard.press('Escape');
       const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(scroll).toBeLessThanOrEqual(client);
     });
@@ -261,3 +268,30 @@ test.describe('small screens', () => {
     });
   });
 });
+
+// Issue 24: a citizen's header on a phone took three rows (the name under the bell and the balance) and, with the
+// search and the menu, 390 of 812 px before the page began. Now one row beside the brand, the balance in the menu.
+for (const width of [375, 320]) {
+  test.describe(`a citizen's header on a ${width} px phone`, () => {
+    test.use({ viewport: { width, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, citizen: 'maria.silva' });
+    test('is one row with the brand, leaves the page most of the screen, and keeps the balance a tap away', async ({ loggedIn: page }) => {
+      const header = page.getByTestId('site-header');
+      const row = async (locator: Locator) => {
+        const box = (await locator.boundingBox())!;
+        return box.y + box.height / 2;
+      };
+      const brand = await row(header.getByRole('link', { name: /Portal de Serviços/ }));
+      const bell = await row(page.getByTestId('notifications-bell'));
+      const menu = page.getByRole('button', { name: 'Menu de Maria Silva' });
+      expect(Math.abs(bell - brand)).toBeLessThan(12);
+      expect(Math.abs((await row(menu)) - brand)).toBeLessThan(12);
+      expect((await page.locator('main').boundingBox())!.y).toBeLessThan(280);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      // Every item of the menu bar reachable (scrolled sideways where the screen is narrow).
+      for (const name of ['Cidadão', 'Servidor', 'Empresa', 'Órgãos', 'Dados abertos']) await expect(page.getByRole('navigation', { name: 'Públicos' }).getByRole('link', { name })).toBeAttached();
+      await menu.tap();
+      await page.getByRole('menuitem', { name: /Nota Piauiense: saldo R\$\s?137,45/ }).tap();
+      await page.waitForURL('**/app/app-nota-piauiense');
+    });
+  });
+}

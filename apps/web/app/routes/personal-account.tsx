@@ -13,7 +13,7 @@ export default function PersonalAccount({ citizen }: { citizen: ShellCitizen }) 
     <>
       <NotificationsBell unread={citizen.unread} />
       <BalanceChip balance={citizen.balance} />
-      <AccountMenu shortName={citizen.shortName} level={citizen.level} staff={citizen.staff} />
+      <AccountMenu shortName={citizen.shortName} level={citizen.level} staff={citizen.staff} balance={citizen.balance} />
     </>
   );
 }

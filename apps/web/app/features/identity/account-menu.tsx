@@ -1,6 +1,7 @@
-import { ChevronDown, CircleUser, FileText, ListChecks, LogOut, PencilLine, UserRound } from 'lucide-react';
+import { ChevronDown, CircleUser, FileText, ListChecks, LogOut, PencilLine, UserRound, Wallet } from 'lucide-react';
 import { useRef } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { formatBrl } from '../../lib/format.ts';
 import { headerPopoverContainer } from '../../lib/popover-container.ts';
 import { ACCESS_LEVEL_LABEL, type AccessLevel } from './access-level.ts';
 import header from '../../components/header/site-header.module.css';
@@ -22,8 +23,11 @@ export function LevelBadge({ level }: { level: AccessLevel | null }) {
  * The citizen's menu (spec §2): short name, level badge, 'Meu perfil', 'Documentos', 'Solicitações' and
  * 'Sair'; for staff of the catalog, 'Gestão do catálogo' (issue 15). 'Sair' submits a POST form (the identity module refuses a logout by link).
  */
-export function AccountMenu({ shortName, level, staff = false }: { shortName: string; level: AccessLevel | null; staff?: boolean }) {
+export function AccountMenu({ shortName, level, staff = false, balance }: { shortName: string; level: AccessLevel | null; staff?: boolean; balance?: number }) {
   const logout = useRef<HTMLFormElement>(null);
+  // On a phone the header has no room for the Nota Piauiense chip (site-header.module.css): its balance is here.
+  // The menu's items render only once it opens, in the browser, where the screen's width is known.
+  const narrow = typeof window !== 'undefined' && window.matchMedia('(max-width: 479px)').matches;
   return (
     <>
       <MenuTrigger>
@@ -50,6 +54,11 @@ export function AccountMenu({ shortName, level, staff = false }: { shortName: st
               <MenuItem className={styles.item} href="/app/acompanhar-minhas-solicitacoes" textValue="Solicitações">
                 <ListChecks size={18} aria-hidden="true" /> Solicitações
               </MenuItem>
+              {narrow && balance !== undefined ? (
+                <MenuItem className={styles.item} href="/app/app-nota-piauiense" textValue={`Nota Piauiense: saldo ${formatBrl(balance)}`}>
+                  <Wallet size={18} aria-hidden="true" /> Nota Piauiense: saldo {formatBrl(balance)}
+                </MenuItem>
+              ) : null}
               {staff ? (
                 <MenuItem className={styles.item} href="/app/gestao" textValue="Gestão do catálogo">
                   <PencilLine size={18} aria-hidden="true" /> Gestão do catálogo
