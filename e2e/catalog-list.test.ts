@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { hydrated, PHONE } from './support/browser.ts';
+import { PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const path = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
@@ -9,7 +9,6 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Filtros
 test.describe('catalog list', () => {
   test('/list shows ten services per page, two columns, page numbers from 1', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
-    await hydrated(page);
     await expect(page).toHaveTitle('Governo do Piauí - Lista de Serviços');
     const cards = page.locator('main ol > li');
     await expect(cards).toHaveCount(10);
@@ -34,7 +33,6 @@ test.describe('catalog list', () => {
 
   test('selecting a category, searching in it, clearing the keyword and the category (spec §4)', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
-    await hydrated(page);
     await sidebar(page).getByRole('link', { name: 'Saúde' }).click();
     await page.waitForURL('**/list/saude');
     await h1(page, 'Saúde');
@@ -62,7 +60,6 @@ test.describe('catalog list', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/app/catalog/list'));
     // Clearing the category without text: /list
     await page.goto(portal.url('/list/educacao'));
-    await hydrated(page);
     await sidebar(page).getByRole('link', { name: 'Remover a categoria Educação' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/app/catalog/list'));
     expect(path(page)).toBe('/app/catalog/list');
@@ -70,7 +67,6 @@ test.describe('catalog list', () => {
 
   test('an empty keyword does nothing; the category filter box narrows the list case-insensitively', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
-    await hydrated(page);
     await sidebar(page).getByRole('button', { name: 'Buscar' }).click();
     // Nothing may happen: give a navigation the time to start before checking that none did.
     await page.waitForTimeout(300);
@@ -84,7 +80,6 @@ test.describe('catalog list', () => {
 
   test('choosing a department lists its services at /list/orgao/{slug}', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
-    await hydrated(page);
     await sidebar(page).getByRole('link', { name: 'SEFAZ', exact: true }).click();
     await page.waitForURL('**/list/orgao/sefaz');
     await h1(page, 'Serviços do órgão SEFAZ');
@@ -171,7 +166,6 @@ test.describe('catalog list', () => {
       expect(b!.y).toBeGreaterThan(a!.y);
       expect(Math.abs(a!.x - b!.x)).toBeLessThan(1);
       // Nothing moves when the scripts start (the filters' fold is shut from the first paint: issue 12, CLS).
-      await hydrated(page);
       expect((await cards.nth(0).boundingBox())!.y).toBe(a!.y);
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });

@@ -12,7 +12,6 @@ const BANNER_MESSAGES = [
 test.describe('home page', () => {
   test('shows every section in the order of the spec', async ({ page, portal }) => {
     await page.goto(portal.url());
-    await hydrated(page);
     const headings = await page.locator('main h1, main h2, main summary').allInnerTexts();
     const order = [
       'Portal de Serviços do Governo do Piauí',
@@ -65,7 +64,7 @@ test.describe('home page', () => {
       await page.waitForLoadState('load');
       expect(downloaded.map((url) => /banner-(\d)/.exec(url)?.[1])).toEqual([banner]);
       seen.add(banner!);
-      // Hydration matched the page: React reported no mismatch.
+      // Hydration matched the page: React reported no mismatch (so this test waits for it).
       await hydrated(page);
       expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
       const response = await page.request.get(new URL((await shown.getAttribute('src'))!, portal.origin).href);
@@ -89,7 +88,6 @@ test.describe('home page', () => {
 
   test('reached inside the app, from another page, the home shows one banner with its message', async ({ page, portal }) => {
     await page.goto(portal.url('/impostos-e-tributos/emissao-do-dae-do-ipva'));
-    await hydrated(page);
     await page.getByRole('link', { name: 'Início' }).first().click();
     await expect(page).toHaveURL(portal.url());
     await expect(page.locator('h1')).toHaveText('Portal de Serviços do Governo do Piauí');
@@ -102,7 +100,6 @@ test.describe('home page', () => {
 
   test('searches from the home: empty text does nothing, a word opens /search/{word}', async ({ page, portal }) => {
     await page.goto(portal.url());
-    await hydrated(page);
     const box = page.getByRole('search', { name: 'Qual serviço você procura?' });
     await box.getByRole('button', { name: 'Buscar' }).click();
     // Nothing may happen: give a navigation the time to start before checking that none did.
@@ -117,7 +114,6 @@ test.describe('home page', () => {
 
   test('the category banner opens and closes with a click and leads to a category list', async ({ page, portal }) => {
     await page.goto(portal.url());
-    await hydrated(page);
     const banner = page.getByTestId('category-banner');
     const summary = banner.locator('summary');
     await expect(summary).toContainText('Clique para expandir');
@@ -137,7 +133,6 @@ test.describe('home page', () => {
 
   test('audience cards and header links go to the spec’s lists', async ({ page, portal }) => {
     await page.goto(portal.url());
-    await hydrated(page);
     const cards = page.getByRole('region', { name: 'Serviços por público' }).getByRole('link', { name: /Acessar/ });
     await expect.poll(() => cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/app/catalog/list/servicos-ao-cidadao',
@@ -157,7 +152,6 @@ test.describe('home page', () => {
 
   test('the header floats past 350 px of scroll, with the floating Empresa target, and comes back', async ({ page, portal }) => {
     await page.goto(portal.url());
-    await hydrated(page);
     const header = page.getByTestId('site-header');
     const empresa = page.getByRole('navigation', { name: 'Públicos' }).getByRole('link', { name: 'Empresa' });
     await expect(header).toHaveAttribute('data-floating', 'false');
@@ -179,6 +173,7 @@ test.describe('home page', () => {
 
   test('carousels: quick access and most accessed, with Ver tudo, moving only when they overflow', async ({ page, portal }) => {
     await page.goto(portal.url());
+    // About what the scripts do: a carousel plays only once the page runs them (decision 025).
     await hydrated(page);
     const quick = page.getByRole('region', { name: 'Acesso rápido' });
     const most = page.getByRole('region', { name: 'Mais acessados' });
@@ -270,7 +265,6 @@ test.describe('home page', () => {
 
     test('on a phone: no sideways scrolling, 1.2 cards per carousel row, header still floats', async ({ page, portal }) => {
       await page.goto(portal.url());
-      await hydrated(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       const most = page.getByRole('region', { name: 'Mais acessados' });
@@ -284,6 +278,7 @@ test.describe('home page', () => {
 
   test('web vitals of a visit reach POST /v1/vitals and are stored', async ({ page, portal }) => {
     await page.goto(portal.url('/orgao'));
+    // About what the scripts do: the app's script measures and reports the vitals (decision 025).
     await hydrated(page);
     await page.getByRole('searchbox', { name: 'Filtrar' }).fill('sefaz');
     // The app's scripts came with the first interaction (decision 025); web-vitals reads the page's timings

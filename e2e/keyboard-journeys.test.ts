@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '@portal/db';
 import { parseDelimited } from '../apps/web/app/features/open-data/endpoints.ts';
-import { hydrated, PHONE } from './support/browser.ts';
+import { PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Issue 12: each journey of the spec with the keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, arrows and
@@ -102,7 +102,6 @@ const snackbar = (page: Page) => page.getByRole('region', { name: 'Avisos' });
 test.describe('keyboard journeys', () => {
   test('search and open a service: a suggestion chosen with the arrows, then the results page', async ({ page, portal }) => {
     await page.goto(portal.url());
-    await hydrated(page);
     const box = page.getByRole('banner').getByRole('combobox', { name: 'Serviços' });
     await tabTo(page, box);
     await page.keyboard.type('ipv');
@@ -116,7 +115,6 @@ test.describe('keyboard journeys', () => {
 
     // Enter without a suggestion searches the words; a result opens with Enter.
     await page.goto(portal.url());
-    await hydrated(page);
     await tabTo(page, box);
     await page.keyboard.type('carteira de identidade');
     await page.keyboard.press('Enter');
@@ -141,7 +139,6 @@ test.describe('keyboard journeys', () => {
 
   test('filter a list: a keyword, then a category found with the category filter, then the category cleared', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
-    await hydrated(page);
     await tabTo(page, page.getByRole('searchbox', { name: 'Palavra-chave' }));
     await page.keyboard.type('certidão');
     await page.keyboard.press('Enter');
@@ -152,7 +149,6 @@ test.describe('keyboard journeys', () => {
     await tabTo(page, page.getByRole('link', { name: 'Limpar palavra-chave' }), { max: 1 });
 
     await page.goto(portal.url('/list'));
-    await hydrated(page);
     await tabTo(page, page.getByRole('searchbox', { name: 'Filtrar categorias' }));
     await page.keyboard.type('saú');
     const categories = page.getByRole('complementary', { name: 'Filtros da lista' }).getByRole('link');
@@ -178,7 +174,6 @@ test.describe('keyboard journeys', () => {
 
     test('filter a list on a phone: the folded filters, before the results, open with Enter', async ({ page, portal }) => {
       await page.goto(portal.url('/list'));
-      await hydrated(page);
       const fold = page.locator('main details', { has: page.locator('summary', { hasText: 'Filtrar a lista' }) });
       await expect(fold).not.toHaveAttribute('open');
       await tabTo(page, fold.locator('summary'));
@@ -221,7 +216,6 @@ test.describe('keyboard journeys', () => {
 
   test('log in through the provider’s login page and come back to the page', async ({ page, loginPortal: portal }) => {
     await page.goto(portal.url('/educacao/historico-escolar'));
-    await hydrated(page);
     await tabTo(page, page.getByRole('link', { name: 'ACESSO CIDADÃO' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Acesso Cidadão' })).toBeVisible();
@@ -234,7 +228,6 @@ test.describe('keyboard journeys', () => {
     await tabTo(page, page.getByRole('button', { name: 'Entrar' }), { max: 3 });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/educacao/historico-escolar');
-    await hydrated(page);
     await expect(page.getByTestId('account-name')).toHaveText('Maria Silva');
     await tabTo(page, page.getByRole('button', { name: 'Menu de Maria Silva' }));
   });
@@ -280,7 +273,6 @@ test.describe('keyboard journeys', () => {
 
     test('favourite a service with Space and unfavourite it with Enter; focus stays on the star', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url('/educacao/historico-escolar'));
-      await hydrated(page);
       const star = page.getByTestId('service-main').getByTestId('favorite-star');
       await expect(star).toHaveAttribute('aria-pressed', 'false');
       await tabTo(page, star);
@@ -342,7 +334,6 @@ test.describe('keyboard journeys', () => {
 
   test('query open data and export it: an accordion, the form, the table, JSON and CSV files', async ({ page, portal }) => {
     await page.goto(portal.url('/dados'));
-    await hydrated(page);
     const despesas = page.locator('details[data-group="despesa"]');
     await tabTo(page, despesas.locator('summary'));
     await page.keyboard.press('Enter');
@@ -350,7 +341,6 @@ test.describe('keyboard journeys', () => {
     await tabTo(page, despesas.getByRole('link', { name: 'Empenhos do período', exact: true }), { max: 10 });
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Empenhos do período' })).toBeVisible();
-    await hydrated(page);
 
     const year = page.getByLabel('Exercício', { exact: true });
     await tabTo(page, year);
@@ -391,7 +381,6 @@ test.describe('keyboard journeys', () => {
 
       test(`a long page walked with Tab down to the footer and Shift+Tab back up, on a ${name}: focus never under the floating header`, async ({ page, portal }) => {
         await page.goto(portal.url('/documentos-e-identificacao/carteira-de-identidade-primeira-via'));
-        await hydrated(page);
         const footer = page.getByRole('contentinfo');
         await tabTo(page, footer.getByRole('link').last(), { max: 150 });
         await expect(page.getByTestId('site-header')).toHaveAttribute('data-floating', 'true');

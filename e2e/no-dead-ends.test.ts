@@ -153,6 +153,8 @@ test.describe('a failed call does not wipe the page', () => {
   test.use({ citizen: 'maria.silva' });
   test('the favourite star says “Erro ao favoritar serviço” when offline or on a 500, and the page stays', async ({ loggedIn: page, loginPortal: portal }) => {
     await page.goto(portal.url('/educacao/historico-escolar'));
+    // About the scripts' answer to a failed call (spec §8): before them, a tap is the browser's own form post,
+    // and a network that fails shows the browser's page, as without scripts.
     await hydrated(page);
     const star = page.getByTestId('service-main').getByTestId('favorite-star');
     await page.route('**/app/minha-area/favoritos**', (route) => route.abort('internetdisconnected'));
@@ -181,6 +183,7 @@ test.describe('a failed call does not wipe the page', () => {
 test.describe('a service that fails to load', () => {
   test('says “Não foi possível carregar as informações do serviço!” in the snackbar and on the page, and offers to try again', async ({ page, portal }) => {
     await page.goto(portal.url('/list/educacao'));
+    // About the scripts' navigation (their data request failing); before them, a link is the browser's.
     await hydrated(page);
     // Offline as the citizen taps the service.
     await page.route('**/educacao/historico-escolar.data**', (route) => route.abort('internetdisconnected'));
@@ -223,7 +226,6 @@ test.describe('content that looks real', () => {
 
   test('open data: the filter keeps only matching groups', async ({ page, portal }) => {
     await page.goto(portal.url('/dados'));
-    await hydrated(page);
     await page.getByRole('searchbox', { name: 'Filtrar' }).fill('despe');
     await expect(page.locator('details[data-group] h3')).toHaveText(['DESPESAS']);
   });

@@ -1,4 +1,4 @@
-import { axe, DESKTOP, hydrated, PHONE } from './support/browser.ts';
+import { axe, DESKTOP, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('portal pages outside the catalog', () => {
@@ -18,7 +18,6 @@ test.describe('portal pages outside the catalog', () => {
 
   test('Simplifique: errors in a summary that takes focus, then a stored suggestion with its protocol', async ({ page, loginPortal: portal }) => {
     await page.goto(`${portal.origin}/app/app-simplifique`);
-    await hydrated(page);
     await page.getByRole('button', { name: 'Enviar sugestão' }).click();
     const summary = page.getByTestId('error-summary');
     await expect(summary).toBeVisible();
@@ -90,7 +89,6 @@ test.describe('portal pages outside the catalog', () => {
 
     test('a suggestion sent while logged in is followed in Solicitações', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(`${portal.origin}/app/app-simplifique`);
-      await hydrated(page);
       await page.getByLabel('Sugerir um novo serviço digital').check();
       await page.getByLabel('Serviço (opcional)').fill('Licenciamento anual');
       await page.getByLabel('Sua sugestão', { exact: true }).fill('Licenciamento automático para quem não tem débitos, sem precisar pedir.');
@@ -126,13 +124,11 @@ test.describe('portal pages outside the catalog', () => {
           '/app/dashboard',
         ]) {
           await p.goto(`${portal.origin}${path}`);
-          await hydrated(p);
           problems.push(...(await axe(p, path)));
         }
         if (name === 'desktop') {
           // The open widgets are states of their own.
           await p.goto(portal.url());
-          await hydrated(p);
           await p.getByTestId('notifications-bell').click();
           await expect(p.getByTestId('notifications-panel').locator('li button').first()).toBeVisible();
           problems.push(...(await axe(p, 'home (notificações)')));

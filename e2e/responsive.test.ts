@@ -36,7 +36,6 @@ test.describe('small screens', () => {
         // A service whose title has a long word ('empreendimentos'), beside the usual routes (issue 12).
         for (const route of [...ROUTES, '/trabalho-e-emprego/economia-solidaria']) {
           await page.goto(portal.url(route));
-          await hydrated(page);
           const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
           if (scroll > client) wide.push(`${route || '/'}: ${scroll} px`);
           const spilling = await page.locator('main h1, main h2').evaluateAll((headings) => headings.filter((h) => h.clientWidth > 1 && h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent));
@@ -52,7 +51,6 @@ test.describe('small screens', () => {
 
     test("the search boxes show 'Qual serviço você procura?' whole (issue 12)", async ({ page, portal }) => {
       await page.goto(portal.url(''));
-      await hydrated(page);
       // The words typed into the box in the placeholder's own font: the box scrolls sideways when they do not fit.
       // (A measurement of the text alone misses the room a search box keeps for its clear button.)
       await page.evaluate(() => document.fonts.ready);
@@ -98,7 +96,6 @@ test.describe('small screens', () => {
 
     test('the header keeps every link in sight and, floating, the login (issue 12)', async ({ page, portal }) => {
       await page.goto(portal.url('/list'));
-      await hydrated(page);
       const open = page.getByRole('navigation', { name: 'Públicos' }).getByRole('link', { name: 'Dados abertos' });
       expect(await fitsSideways(page, open)).toBe(true);
       await page.mouse.wheel(0, 900);
@@ -231,7 +228,6 @@ test.describe('small screens', () => {
 
     test('on a phone the list filters come before the results, folded, and say which are on (issue 12)', async ({ page, portal }) => {
       await page.goto(portal.url('/list/transito-e-veiculos/cnh'));
-      await hydrated(page);
       const fold = page.locator('summary', { hasText: 'Filtrar a lista' });
       await expect(fold).toBeVisible();
       await expect(fold).toContainText('“cnh” · Trânsito e Veículos');
@@ -259,7 +255,6 @@ test.describe('small screens', () => {
 
     test('the units card keeps its icons at text size', async ({ page, portal }) => {
       await page.goto(portal.url('/transito-e-veiculos/renovacao-da-cnh'));
-      await hydrated(page);
       const icons = page.locator('[data-testid="units"] li p svg');
       await expect(icons.first()).toBeVisible();
       const sizes = await icons.evaluateAll((svgs) => svgs.map((i) => i.getBoundingClientRect().width));

@@ -9,7 +9,6 @@ const IN_PERSON = '/agropecuaria/registro-no-servico-de-inspecao-estadual-sie';
 test.describe('service page', () => {
   test('shows the breadcrumb, title, tag, buttons, every section and the sidebar cards', async ({ page, portal }) => {
     await page.goto(portal.url(CIN));
-    await hydrated(page);
     await expect(page).toHaveTitle('Governo do Piauí - Carteira de Identidade Nacional (CIN) – primeira via');
     await expect(page.getByRole('navigation', { name: 'Trilha de navegação' }).getByRole('listitem')).toHaveText([
       'Início',
@@ -104,7 +103,6 @@ test.describe('service page', () => {
   test('link opening rules: form POST with the data rows, portal links in place, others in a new tab', async ({ page, portal }) => {
     // 1. catalogDataRow: a hidden form posts the fields to the link, in a new tab.
     await page.goto(portal.url(FORM_POST));
-    await hydrated(page);
     const form = page.getByTestId('service-access-form');
     await expect(form).toHaveAttribute('method', 'post');
     await expect(form).toHaveAttribute('action', 'https://portal.sefaz.pi.gov.br/ipva/emissao-dae');
@@ -126,7 +124,6 @@ test.describe('service page', () => {
 
     // 2. A portal link (/app/) is a full navigation in the same tab.
     await page.goto(portal.url(PORTAL_LINK));
-    await hydrated(page);
     const portalLink = page.getByTestId('service-access');
     await expect(portalLink).toHaveAttribute('href', '/app/app-documentos');
     await expect(portalLink).not.toHaveAttribute('target');
@@ -153,7 +150,6 @@ test.describe('service page', () => {
 
   test('units: filter by name case-insensitively, locator map, address and hours', async ({ page, portal }) => {
     await page.goto(portal.url(CIN));
-    await hydrated(page);
     const units = page.getByTestId('units').locator(':scope > li');
     const total = await units.count();
     expect(total).toBeGreaterThan(1);

@@ -13,8 +13,9 @@
  *   once the page has hydrated. React, while it hydrates, does not get them: a link clicked mid-hydration was
  *   prevented by React and then dropped by React Router's start, leaving the citizen where she was. A page left
  *   before hydration began is marked `data-leaving`, and entry.client.tsx does not hydrate it.
- *   It marks the document `data-js` (controls that need a script show), and registers the service worker
- *   once the page has loaded, for every visitor (offline copies).
+ *   It marks the document `data-js` (controls that need a script show), registers the service worker
+ *   once the page has loaded, for every visitor (offline copies), and focuses the element marked
+ *   `data-autofocus` as the page arrives (an error summary), as the app's scripts would.
  */
 
 /** What the server turns the app's module script into: a script the browser keeps but does not run. */
@@ -40,7 +41,11 @@ function start(e){
   var m=d.createElement('script');m.type='module';if(n)m.nonce=n;m.textContent=s.textContent;d.body.appendChild(m);
 }
 on.forEach(function(e){addEventListener(e,start,{capture:true,passive:true});});
-d.addEventListener('DOMContentLoaded',function(){if(wanted)start();});
+d.addEventListener('DOMContentLoaded',function(){
+  if(wanted)start();
+  var f=d.querySelector('[data-autofocus]'),a=d.activeElement;/* what a page that came back with problems shows first (an error summary) */
+  if(f&&(!a||a===d.body))f.focus();
+});
 function leave(){if(!h.dataset.hydrated)h.setAttribute('data-leaving','');}
 function early(){return h.dataset.hydrated!=='true';}
 addEventListener('submit',function(e){

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import styles from './error-summary.module.css';
 
 export interface SummaryError {
@@ -9,16 +10,25 @@ export interface SummaryError {
 
 /**
  * The error summary (GOV.UK's pattern): at the top of a form that came back with problems, it takes focus
- * and links to each field in error; a link moves focus to its field without a navigation.
+ * and links to each field in error; a link moves focus to its field without a navigation. A page the server
+ * sent with it (a form sent before the scripts, or without them) focuses it as it arrives (`data-autofocus`,
+ * the page's head script); React focuses it when its own answer brings it, never again when the page hydrates
+ * (the person may have moved on to a field meanwhile: issue 24).
  */
 export function ErrorSummary({ errors, id = 'erros' }: { errors: SummaryError[]; id?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Drawn by the server: this first render is the hydration's, and the browser has focused it already.
+  const fromServer = useRef(!useHydrated());
   useEffect(() => {
+    if (fromServer.current) {
+      fromServer.current = false;
+      return;
+    }
     ref.current?.focus();
   }, [errors]);
   if (!errors.length) return null;
   return (
-    <div ref={ref} className={styles.summary} role="alert" aria-labelledby={id} tabIndex={-1} data-testid="error-summary">
+    <div ref={ref} className={styles.summary} role="alert" aria-labelledby={id} tabIndex={-1} data-testid="error-summary" data-autofocus="">
       <h2 id={id}>Corrija {errors.length === 1 ? 'o problema' : 'os problemas'} abaixo</h2>
       <ul>
         {errors.map((error) => (

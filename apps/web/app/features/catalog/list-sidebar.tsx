@@ -89,7 +89,20 @@ export function ListSidebar({ query, category, categorySlug, categories, departm
                 Palavra-chave
               </label>
               <div className={styles.keyword}>
-                <input ref={keywordField} id={keywordId} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} placeholder="Palavra-chave" maxLength={200} />
+                <input
+                  ref={keywordField}
+                  id={keywordId}
+                  type="search"
+                  name="q"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  placeholder="Palavra-chave"
+                  maxLength={200}
+                  // An empty keyword does nothing (spec §4), refused by the browser before any script.
+                  required
+                  pattern=".*\S.*"
+                  title="Digite uma palavra-chave."
+                />
                 {categorySlug ? <input type="hidden" name="categoria" value={categorySlug} /> : null}
                 {query ? (
                   <Link to={catalogPath(clearKeywordTarget(categorySlug))} className={styles.clear} aria-label="Limpar palavra-chave" onClick={() => setText('')}>
