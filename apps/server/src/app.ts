@@ -22,13 +22,15 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { retentionJob } from './modules/retention/retention.job.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { simplifiqueRoutes } from './modules/simplifique/simplifique.routes.ts';
-import { gestaoPlugin } from './modules/gestao/gestao.routes.ts';
+import { gestaoPlugin } from './modules/gestao/gestao.plugin.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { loadConfig, type Config } from './plugins/config.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { limitsPlugin } from './plugins/limits.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -89,6 +91,8 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(redisPlugin);
+  await app.register(jobsPlugin);
+  await app.register(mailPlugin);
   await app.register(limitsPlugin);
   // While the server stops (server.ts), a request from the network (not a page's in-process API call) answers
   // 503 and closes its kept-alive connection. Before the public cache, which would otherwise keep answering

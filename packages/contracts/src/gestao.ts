@@ -98,6 +98,23 @@ export type ServiceContent = z.infer<typeof ServiceContent>;
 
 export const VERSION_STATES = ['rascunho', 'em_revisao', 'devolvido', 'aprovado', 'publicado', 'substituido', 'descartado'] as const;
 export type VersionState = (typeof VERSION_STATES)[number];
+/**
+ * What can be done to a version (apps/server/src/modules/gestao/versions.workflow.ts declares who may do each and
+ * from which states); a version's `actions` are those its reader may do now, the buttons a page shows.
+ */
+export const VERSION_ACTIONS = [
+  'salvar',
+  'enviar',
+  'retirar_da_revisao',
+  'devolver',
+  'aprovar',
+  'cancelar_agendamento',
+  'publicar',
+  'publicar_urgente',
+  'descartar',
+  'substituir',
+] as const;
+export type VersionAction = (typeof VERSION_ACTIONS)[number];
 
 /** A problem a check found: which field, and what to do, in Portuguese. */
 export const CheckIssue = z.object({ field: z.string(), message: z.string() });
@@ -123,7 +140,25 @@ export const VersionSummary = z.object({
 });
 export type VersionSummary = z.infer<typeof VersionSummary>;
 
-export const VersionDetail = VersionSummary.extend({ content: ServiceContent, checks: CheckResult });
+/** One entry of the conversation about a version: a reviewer's return, a comment, an expert's reply. */
+export const VersionComment = z.object({
+  kind: z.enum(['devolucao', 'comentario', 'especialista']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type VersionComment = z.infer<typeof VersionComment>;
+
+export const VersionDetail = VersionSummary.extend({
+  content: ServiceContent,
+  checks: CheckResult,
+  /** what the caller may do with this version now (its workflow's answer) */
+  actions: z.array(z.enum(VERSION_ACTIONS)),
+  /** the conversation about it, oldest first */
+  comments: z.array(VersionComment),
+  /** what changed since a reviewer last returned it, field by field; null when it was never returned */
+  sinceReturned: z.array(z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string() })).nullable(),
+});
 export type VersionDetail = z.infer<typeof VersionDetail>;
 
 /** What the caller may do with a service (the buttons a page shows; the server checks again on each call). */
@@ -163,6 +198,9 @@ export const GestaoCompareParams = GestaoServiceParams.extend({ from: DbId('Vers
 
 export const SubmitRequest = z.object({
   changeNote: text('Nota da alteração', 1_000).trim().min(1, 'Escreva a nota da alteração: o que mudou e por quê.'),
+});
+export const CommentRequest = z.object({
+  body: text('Comentário', 2_000).trim().min(1, 'Escreva o comentário.'),
 });
 export const ReturnRequest = z.object({
   comment: text('Comentário', 2_000).trim().min(1, 'Escreva o que precisa ser corrigido.'),
@@ -209,6 +247,10 @@ export const EmergencyRequest = SubmitRequest;
 const DashboardItem = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), department: GestaoDepartment, date: z.string(), detail: z.string().default('') });
 /** GET /v1/gestao/painel: what needs the department's attention. */
 export const GestaoDashboard = z.object({
+  /** changes of the caller's departments waiting for a review the caller may make (not their own) */
+  awaitingReview: z.array(DashboardItem),
+  /** the caller's changes a reviewer returned */
+  returnedToYou: z.array(DashboardItem),
   overdue: z.array(DashboardItem),
   dueSoon: z.array(DashboardItem),
   emergencies: z.array(DashboardItem),

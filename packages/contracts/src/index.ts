@@ -17,3 +17,4 @@ export * from './return-path.ts';
 export * from './web-context.ts';
 export * from './gestao.ts';
 export * from './links.ts';
+export * from './format.ts';

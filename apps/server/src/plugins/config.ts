@@ -84,7 +84,6 @@ export const ConfigSchema = z.object({
   CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(60)),
   /** how often each process writes the anonymous events it gathered (views, web vitals): one statement per batch */
   BATCH_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(300).default(1)),
-  PUBLISH_CHECK_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(3600).default(30)),
   LINK_CHECK_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 30).default(0)),
   /** memory each process gives the public cache's own copies, in MiB */
   CACHE_MAX_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4096).default(64)),
@@ -100,6 +99,10 @@ export const ConfigSchema = z.object({
    * where new notifications are pushed to the citizens' phones: Expo's push API
    * (https://exp.host/--/api/v2/push/send) in production; unset, nothing leaves the machine
    */
+  /** where e-mail goes out (nodemailer's SMTP URL: smtp://user:pass@host:587, smtps://… for TLS); unset, no e-mail leaves the machine */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().url('SMTP_URL: use um endereço smtp:// ou smtps://.').refine((u) => /^smtps?:\/\//.test(u), 'SMTP_URL: use um endereço smtp:// ou smtps://.').optional()),
+  /** who the portal's e-mails come from */
+  SMTP_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Portal de Serviços do Piauí <nao-responda@portal.pi.gov.br>')),
   PUSH_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'PUSH_URL must be an http(s) URL, e.g. https://exp.host/--/api/v2/push/send' }).optional()),
   /**
    * the federal VLibras widget (Libras translation), from where it is served: https://vlibras.gov.br/app. Unset
@@ -109,6 +112,10 @@ export const ConfigSchema = z.object({
   VLIBRAS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'VLIBRAS_URL must be an http(s) URL, e.g. https://vlibras.gov.br/app' }).optional()),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
+  /** seconds between each worker's looks for new jobs (the delay of a job sent now; docs/decisions/030-job-queue.md) */
+  JOBS_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(60).default(2)),
+  /** seconds between the queue's checks of expired jobs (a dead worker's, given again) and of its schedules */
+  JOBS_CHECK_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(30)),
   /** seconds a request body may stall, no byte arriving, before it is answered 408 and its connection closed */
   BODY_IDLE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(300).default(10)),
   // Open data (issue 5): where the /dados screens fetch from. A path means this server (the built-in

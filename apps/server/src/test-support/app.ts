@@ -39,6 +39,8 @@ export interface TestAppOptions {
   keysFrom?: TestApp;
   /** where the app logs, at LOG_LEVEL (info unless `env` says otherwise); no log without it */
   logTo?: NodeJS.WritableStream;
+  /** called once the app is built, before it starts (a test's own jobs) */
+  beforeReady?: (app: App) => void;
 }
 
 async function keyPair() {
@@ -70,6 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : { authKeys: createLocalJWKSet({ keys: [trusted.jwk] }), authIssuer: TEST_ISSUER, authAudience: TEST_AUDIENCE }),
     logger: options.logTo ? { stream: options.logTo } : false,
   });
+  options.beforeReady?.(app);
   await app.ready();
   const seededUser = async (username: string) => {
     const result = (await database.db.execute(sql`select sub, name, roles from users where username = ${username}`)) as unknown as {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cut, formatBrl, formatDate, formatIsoDay, formatNumber, isoDayInPiaui, matches, relativeTime, stripHtml } from './format.ts';
+import { cut, formatBrl, formatDate, formatIsoDay, formatNumber, todayInPiaui, matches, relativeTime, stripHtml } from './format.ts';
 import { isFullNavigation, serviceLinkMode } from './links.ts';
 
 describe('format', () => {
@@ -40,8 +40,8 @@ describe('link rules (spec §5)', () => {
 
 describe('dates and money: one module', () => {
   test("today is Piauí's day (UTC−3), not the server's", () => {
-    expect(isoDayInPiaui(new Date('2026-06-16T02:30:00Z'))).toBe('2026-06-15');
-    expect(isoDayInPiaui(new Date('2026-06-16T03:30:00Z'))).toBe('2026-06-16');
+    expect(todayInPiaui(new Date('2026-06-16T02:30:00Z'))).toBe('2026-06-15');
+    expect(todayInPiaui(new Date('2026-06-16T03:30:00Z'))).toBe('2026-06-16');
     expect(formatDate('2026-06-16T02:30:00Z')).toBe('15/06/2026');
   });
   test('calendar days and numbers in pt-BR', () => {

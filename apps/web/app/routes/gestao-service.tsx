@@ -2,7 +2,7 @@ import type { GestaoService, ServiceContent, ServiceSearchDemand } from '@portal
 import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
 import { ActionAnswer, Checks, StateBadge, when } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
-import { piauiInstant, serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { publishInstant, serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { formValues, readForm } from '../lib/form.server.ts';
 import { formatIsoDay, stripHtml } from '../lib/format.ts';
@@ -42,7 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === 'nome-popular') body = { name: String(values.name ?? '') };
   if (intent === 'buscas-de-teste' || intent === 'buscas-de-teste/remover') body = { query: String(values.query ?? '') };
   if (intent === 'aprovar' && (values.date || values.time)) {
-    const publishAt = piauiInstant(String(values.date ?? ''), String(values.time ?? ''));
+    const publishAt = publishInstant(String(values.date ?? ''), String(values.time ?? ''));
     if (!publishAt) return data({ message: 'Data de publicação inválida: informe o dia e a hora (por exemplo, 10:00).' }, { status: 400 });
     body = { publishAt };
   }

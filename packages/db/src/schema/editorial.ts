@@ -48,6 +48,8 @@ export const serviceVersions = pgTable(
     /** published by the central team without review (an emergency): a reviewer still has to confirm it */
     emergency: boolean('emergency').notNull().default(false),
     emergencyReviewedBy: text('emergency_reviewed_by'),
+    /** the content as it was when last returned: the reviewer reads what changed since (issue 26) */
+    returnedContent: jsonb('returned_content').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('service_versions_service_idx').on(t.serviceId, t.id),
@@ -56,6 +58,27 @@ export const serviceVersions = pgTable(
       .on(t.serviceId)
       .where(sql`${t.state} in ('rascunho', 'em_revisao', 'devolvido', 'aprovado')`),
   ],
+);
+
+/**
+ * The conversation about a version (issue 26): the reviewer's returns, the author's answers, and what a subject
+ * expert replied through a preview link; each round kept, never overwritten.
+ */
+export const versionComments = pgTable(
+  'version_comments',
+  {
+    id: serial('id').primaryKey(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => serviceVersions.id, { onDelete: 'cascade' }),
+    /** 'devolucao' (a reviewer's return), 'comentario' (staff), 'especialista' (an expert without an account) */
+    kind: text('kind').notNull(),
+    authorSub: text('author_sub'),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('version_comments_version_idx').on(t.versionId, t.createdAt)],
 );
 
 /** Every editorial action: who, what, when, from where. Rows are only ever added (a trigger refuses UPDATE and DELETE). */
@@ -105,6 +128,8 @@ export const serviceChanges = pgTable(
 export const editorialStaff = pgTable('editorial_staff', {
   sub: text('sub').primaryKey(),
   name: text('name').notNull().default(''),
+  /** where notices by e-mail go (SMTP_URL), from the identity provider's claims; '' when it gave none */
+  email: text('email').notNull().default(''),
   roles: text('roles').array().notNull(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });

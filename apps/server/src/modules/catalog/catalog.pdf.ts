@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { CatalogItem } from '@portal/contracts';
-import { PIAUI_TIME_ZONE } from '@portal/db';
+import { formatLongDate, type CatalogItem } from '@portal/contracts';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
@@ -24,7 +23,6 @@ export function htmlToParagraphs(html: string): string[] {
     .filter(Boolean);
 }
 
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: PIAUI_TIME_ZONE });
 
 /** A printable service sheet: what a citizen takes to the counter. Returns the PDF bytes. */
 export function renderServicePdf(item: CatalogItem, pageUrl: string): Promise<Buffer> {
@@ -116,7 +114,7 @@ export function renderServicePdf(item: CatalogItem, pageUrl: string): Promise<Bu
   }
 
   doc.moveDown(1.2).font('Helvetica').fontSize(8.5).fillColor(MUTED)
-    .text(`Informações atualizadas em ${dateFormat.format(new Date(item.updated_at))}. Versão online: ${pageUrl}`, { width });
+    .text(`Informações atualizadas em ${formatLongDate(item.updated_at)}. Versão online: ${pageUrl}`, { width });
   doc.end();
   return done;
 }

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { schema, type Database } from '@portal/db';
 import type { Department, Section } from '../../lib/mappers.ts';
 import { rows } from '../../lib/rows.ts';
+
+const { services, departments, categories, serviceChanges } = schema;
 
 export type Category = typeof schema.categories.$inferSelect;
 
@@ -112,4 +114,35 @@ export async function recordAccesses(db: Database, views: { slug: string; userSu
     counts as (select slug, count(*)::int as n from viewed group by slug),
     bumped as (update services s set access_count = s.access_count + c.n from counts c where s.slug = c.slug returning s.id, s.slug)
     insert into access_log (service_id, user_sub) select b.id, v.user_sub from viewed v join bumped b on b.slug = v.slug`);
+}
+
+/** Every service on line, with what the federal portal's harvest reads. */
+export function feedRows(db: Database) {
+  return db
+    .select({
+      id: services.id,
+      slug: services.slug,
+      title: services.title,
+      description: services.description,
+      category: categories.slug,
+      popularNames: services.cardPopularNames,
+      tags: services.cardTags,
+      updatedAt: services.updatedAt,
+      departmentName: departments.name,
+      departmentShortName: departments.shortName,
+      departmentLink: departments.link,
+    })
+    .from(services)
+    .innerJoin(departments, eq(departments.id, services.departmentId))
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .where(eq(services.active, true))
+    .orderBy(asc(services.id));
+}
+
+/** The service's public change log, newest first. */
+export async function changeLog(db: Database, slug: string) {
+  const [service] = await db.select({ id: services.id }).from(services).where(eq(services.slug, slug));
+  if (!service) return null;
+  const entries = await db.select().from(serviceChanges).where(eq(serviceChanges.serviceId, service.id)).orderBy(desc(serviceChanges.publishedAt), desc(serviceChanges.id)).limit(20);
+  return { serviceId: service.id, entries };
 }

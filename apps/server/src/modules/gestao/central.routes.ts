@@ -23,6 +23,7 @@ import { forgetDictionary } from '../search/search.service.ts';
 import * as consistency from './consistency.ts';
 import * as repository from './gestao.repository.ts';
 import { staffOf, type Staff } from './roles.ts';
+import { versions } from './versions.workflow.ts';
 
 // What only the central team reads and changes (issue 15): the audit log, consistency across the catalog, and
 // categories, search synonyms and highlighted services. Each change is audited and reaches citizens at once
@@ -200,7 +201,8 @@ export const centralRoutes: FastifyPluginAsyncZod = async (app) => {
         const version = await repository.insertVersion(app.db, {
           serviceId: id,
           departmentId: service.departmentId,
-          state: 'em_revisao',
+          // written and sent in one step: the department's review takes it from there
+          state: versions.transitions.enviar.to,
           content: content as unknown as Record<string, unknown>,
           baseVersionId: (await repository.publishedVersion(app.db, service)).id,
           changeNote,

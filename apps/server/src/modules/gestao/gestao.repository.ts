@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { ServiceContent, VersionState } from '@portal/contracts';
+import type { ServiceContent } from '@portal/contracts';
 import { normalizeSearchText, sanitizeRichText, schema, type Database } from '@portal/db';
 import { pgArray, rows } from '../../lib/rows.ts';
+import { versions } from './versions.workflow.ts';
 
 const { services, departments, departmentSections, serviceSections, serviceSteps, stepDocuments, serviceInfo, servicePopularNames, serviceTags, tags, accessProfiles } = schema;
 const { serviceVersions, editorialAudit, serviceChanges, favorites, categories, targets, serviceTargets, catalogDataRows } = schema;
@@ -9,7 +10,6 @@ const { serviceVersions, editorialAudit, serviceChanges, favorites, categories, 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 
-export const OPEN_STATES: VersionState[] = ['rascunho', 'em_revisao', 'devolvido', 'aprovado'];
 
 export interface ServiceRef {
   id: number;
@@ -141,7 +141,7 @@ export async function openVersion(db: Db, serviceId: number): Promise<VersionRow
   const [found] = await db
     .select()
     .from(serviceVersions)
-    .where(and(eq(serviceVersions.serviceId, serviceId), inArray(serviceVersions.state, OPEN_STATES)));
+    .where(and(eq(serviceVersions.serviceId, serviceId), inArray(serviceVersions.state, [...versions.open])));
   return found ?? null;
 }
 
@@ -150,7 +150,7 @@ export async function openVersions(db: Db, serviceIds: number[]): Promise<Versio
   return db
     .select()
     .from(serviceVersions)
-    .where(and(inArray(serviceVersions.serviceId, serviceIds), inArray(serviceVersions.state, OPEN_STATES)));
+    .where(and(inArray(serviceVersions.serviceId, serviceIds), inArray(serviceVersions.state, [...versions.open])));
 }
 
 export async function findVersion(db: Db, serviceId: number, id: number): Promise<VersionRow | null> {
@@ -164,7 +164,7 @@ export function history(db: Db, serviceId: number) {
 
 /** The published version citizens read; the first time, the catalog as it was before the back office, recorded as version one. */
 export async function publishedVersion(db: Db, service: ServiceRef): Promise<VersionRow> {
-  const [found] = await db.select().from(serviceVersions).where(and(eq(serviceVersions.serviceId, service.id), eq(serviceVersions.state, 'publicado')));
+  const [found] = await db.select().from(serviceVersions).where(and(eq(serviceVersions.serviceId, service.id), eq(serviceVersions.state, versions.transitions.publicar.to)));
   if (found) return found;
   const [row] = await db.select({ updatedAt: services.updatedAt }).from(services).where(eq(services.id, service.id));
   const [created] = await db
@@ -172,7 +172,7 @@ export async function publishedVersion(db: Db, service: ServiceRef): Promise<Ver
     .values({
       serviceId: service.id,
       departmentId: service.departmentId,
-      state: 'publicado',
+      state: versions.transitions.publicar.to,
       content: (await liveContent(db, service.id)) as unknown as Record<string, unknown>,
       changeNote: 'Versão do catálogo anterior à gestão editorial.',
       createdBy: 'catalogo',
@@ -196,15 +196,31 @@ export async function updateVersion(db: Db, id: number, values: Partial<typeof s
   return updated!;
 }
 
-/** Approved versions whose time has come, locked for this instance (another one skips them). */
-export function dueVersions(tx: Tx, now: Date) {
-  return tx
+/** The changes under way in these departments (every one when null), with their service: the start page's work. */
+export async function openWork(db: Db, departmentSlugs: string[] | null) {
+  const scope = departmentSlugs ? inArray(departments.slug, departmentSlugs.length ? departmentSlugs : ['']) : undefined;
+  return db
+    .select({ ...serviceRef, version: serviceVersions })
+    .from(serviceVersions)
+    .innerJoin(services, eq(services.id, serviceVersions.serviceId))
+    .innerJoin(departments, eq(departments.id, services.departmentId))
+    .where(and(inArray(serviceVersions.state, [...versions.open]), scope))
+    .orderBy(asc(serviceVersions.updatedAt));
+}
+
+/** Approved versions whose time has come (each is then published by a conditional transition: once). */
+export function dueVersions(db: Db, now: Date) {
+  return db
     .select()
     .from(serviceVersions)
-    .where(and(eq(serviceVersions.state, 'aprovado'), lte(serviceVersions.publishAt, now)))
+    .where(and(inArray(serviceVersions.state, [...versions.transitions.publicar.from]), lte(serviceVersions.publishAt, now)))
     .orderBy(asc(serviceVersions.publishAt))
-    .limit(20)
-    .for('update', { skipLocked: true });
+    .limit(20);
+}
+
+export async function findVersionById(db: Db, id: number): Promise<VersionRow | null> {
+  const [found] = await db.select().from(serviceVersions).where(eq(serviceVersions.id, id));
+  return found ?? null;
 }
 
 /**
@@ -316,13 +332,6 @@ export async function recordChanges(db: Db, values: typeof serviceChanges.$infer
   await db.insert(serviceChanges).values(values);
 }
 
-/** The service's public change log, newest first. */
-export async function changeLog(db: Db, slug: string) {
-  const [service] = await db.select({ id: services.id }).from(services).where(eq(services.slug, slug));
-  if (!service) return null;
-  const entries = await db.select().from(serviceChanges).where(eq(serviceChanges.serviceId, service.id)).orderBy(desc(serviceChanges.publishedAt), desc(serviceChanges.id)).limit(20);
-  return { serviceId: service.id, entries };
-}
 
 /** Who favourited the service, and the path of its page (what a notification links to). */
 export async function followers(db: Db, serviceId: number) {
@@ -339,12 +348,48 @@ export async function followers(db: Db, serviceId: number) {
 
 const { editorialStaff } = schema;
 
-/** Remembers who works in the back office and with which roles (reminders go to them). */
-export async function seeStaff(db: Db, sub: string, name: string, roles: string[]) {
+/** Remembers who works in the back office, with which roles and e-mail (notices and reminders go to them). */
+export async function seeStaff(db: Db, sub: string, name: string, roles: string[], email: string) {
   await db
     .insert(editorialStaff)
-    .values({ sub, name, roles, seenAt: new Date() })
-    .onConflictDoUpdate({ target: editorialStaff.sub, set: { name, roles, seenAt: new Date() } });
+    .values({ sub, name, roles, email, seenAt: new Date() })
+    .onConflictDoUpdate({ target: editorialStaff.sub, set: { name, roles, email, seenAt: new Date() } });
+}
+
+export interface StaffContact {
+  sub: string;
+  name: string;
+  email: string;
+}
+
+/** Members of staff by their sub, with their e-mail as last seen (unknown subs are left out). */
+export async function staffContacts(db: Db, subs: string[]): Promise<StaffContact[]> {
+  if (!subs.length) return [];
+  return db.select({ sub: editorialStaff.sub, name: editorialStaff.name, email: editorialStaff.email }).from(editorialStaff).where(inArray(editorialStaff.sub, [...new Set(subs)]));
+}
+
+/** Who reviews a department's services, as last seen; the central team when nobody of the department was seen yet. */
+export async function reviewersOf(db: Db, departmentSlug: string): Promise<StaffContact[]> {
+  const contacts = (roles: string[]) =>
+    db
+      .select({ sub: editorialStaff.sub, name: editorialStaff.name, email: editorialStaff.email })
+      .from(editorialStaff)
+      .where(sql`${editorialStaff.roles} && ${pgArray(roles)}::text[]`);
+  const reviewers = await contacts([`gestao:revisor:${departmentSlug}`]);
+  return reviewers.length ? reviewers : contacts(['gestao:admin']);
+}
+
+// --- the conversation about a version ------------------------------------------------------------------
+
+export type CommentRow = typeof schema.versionComments.$inferSelect;
+
+export async function addComment(db: Db, values: typeof schema.versionComments.$inferInsert): Promise<CommentRow> {
+  const [added] = await db.insert(schema.versionComments).values(values).returning();
+  return added!;
+}
+
+export function commentsOf(db: Db, versionId: number): Promise<CommentRow[]> {
+  return db.select().from(schema.versionComments).where(eq(schema.versionComments.versionId, versionId)).orderBy(asc(schema.versionComments.createdAt), asc(schema.versionComments.id));
 }
 
 /** The editors of a department, as last seen. */
@@ -421,28 +466,6 @@ export function pendingEmergencies(db: Db, departmentSlugs: string[] | null) {
 
 // --- feeds -----------------------------------------------------------------------------------------------
 
-/** Every service on line, with what the federal portal's harvest reads. */
-export function feedRows(db: Db) {
-  return db
-    .select({
-      id: services.id,
-      slug: services.slug,
-      title: services.title,
-      description: services.description,
-      category: categories.slug,
-      popularNames: services.cardPopularNames,
-      tags: services.cardTags,
-      updatedAt: services.updatedAt,
-      departmentName: departments.name,
-      departmentShortName: departments.shortName,
-      departmentLink: departments.link,
-    })
-    .from(services)
-    .innerJoin(departments, eq(departments.id, services.departmentId))
-    .innerJoin(categories, eq(categories.id, services.categoryId))
-    .where(eq(services.active, true))
-    .orderBy(asc(services.id));
-}
 
 export async function findServicesBySlugs(db: Db, slugs: string[]) {
   if (!slugs.length) return [];

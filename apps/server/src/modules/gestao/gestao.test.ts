@@ -245,8 +245,8 @@ describe('who may do what', () => {
 });
 
 describe('the schedule', () => {
-  it('publishes an approved version by itself when its time comes (PUBLISH_CHECK_SECONDS)', async () => {
-    const quick = await createTestApp({ env: { PUBLISH_CHECK_SECONDS: '0.5' } });
+  it('publishes an approved version by itself when its time comes (the publicar-versao job, sent with the approval)', async () => {
+    const quick = await createTestApp({ env: { JOBS_POLL_SECONDS: '0.5' } });
     try {
       const as = async (username: string) => `Bearer ${await quick.tokenFor(username)}`;
       const [editor, reviewer] = [await as('ana.detran'), await as('bruno.detran')];
@@ -381,13 +381,19 @@ describe('the link checker', () => {
       for (const [table, column] of [['services', 'description'], ['service_steps', 'html_content'], ['service_info', 'text']] as const) {
         await own.app.db.execute(sql.raw(`update ${table} set ${column} = regexp_replace(${column}, 'href="https?://[^"]*"', 'href="${origin}/ok"', 'g')`));
       }
-      expect(await own.app.editorial.checkLinks()).toMatchObject({ broken: 1 });
+      // 'Verificar agora': the check runs as a job, in the background (issue 26).
+      const checkNow = async () => {
+        const asked = await own.app.inject({ method: 'POST', url: '/v1/gestao/links/verificar', headers: { authorization: `Bearer ${await own.tokenFor('ana.detran')}` } });
+        expect(asked.statusCode).toBe(202);
+        await own.app.jobs.settle(['verificar-links']);
+      };
+      await checkNow();
       const as = async (username: string) => (await own.app.inject({ url: '/v1/gestao/links', headers: { authorization: `Bearer ${await own.tokenFor(username)}` } })).json().links as { url: string; status: number; problem: string; service: { title: string; department: string } }[];
       expect(await as('ana.detran')).toEqual([expect.objectContaining({ url: `${origin}/gone`, status: 404, problem: 'Página não encontrada (404)', service: expect.objectContaining({ title: 'Renovação da CNH', department: 'DETRAN-PI' }) })]);
       expect(await as('carla.seduc')).toEqual([]);
       // Fixed: the next visit finds nothing broken, and the address no service links to any more is forgotten.
       await own.app.db.execute(sql`update services set link = ${`${origin}/ok`} where slug = 'renovacao-da-cnh'`);
-      expect(await own.app.editorial.checkLinks()).toMatchObject({ broken: 0 });
+      await checkNow();
       expect(await as('ana.detran')).toEqual([]);
       const gone = (await own.app.db.execute(sql`select count(*)::int as n from link_checks where url like '%/gone'`)) as unknown as { rows: { n: number }[] };
       expect(gone.rows[0]!.n).toBe(0);

@@ -1,13 +1,9 @@
-import { ACCESS_LEVEL_ORDER, type CnhClaim, type UserInfo, type Vehicle } from '@portal/contracts';
+import { ACCESS_LEVEL_ORDER, formatIsoDay, type CnhClaim, type UserInfo, type Vehicle } from '@portal/contracts';
 import { todayInPiaui } from '@portal/db';
 import type { User } from './identity.repository.ts';
 
-/** yyyy-mm-dd → dd/mm/yyyy; '' for null. */
-export function brDate(iso: string | null): string {
-  if (!iso) return '';
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
+/** yyyy-mm-dd → dd/mm/yyyy; '' for null (the claims' dates, as Keycloak's mappers write them). */
+export const brDate = (iso: string | null) => formatIsoDay(iso);
 
 /** First and last word of the name (spec §2 header). */
 export function shortName(name: string): string {

@@ -1,12 +1,8 @@
-import type { NotaPiauienseResponse } from '@portal/contracts';
+import { formatBrl, type NotaPiauienseResponse } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import * as repository from './nota-piauiense.repository.ts';
 
 export const MINIMUM_WITHDRAWAL = '25.00';
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** 'R$ 137,45' (with a normal space, as the portal shows it). */
-export const formatBrl = (value: number) => brl.format(value).replace(/\s/g, ' ');
 
 /** Amounts travel as dot-decimal strings ('137.45'): what the clients' cleaning rule (spec §5) parses right. */
 const decimal = (value: string | null | undefined) => Number(value ?? 0).toFixed(2);

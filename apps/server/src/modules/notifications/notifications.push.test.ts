@@ -237,20 +237,19 @@ describe('the push sender on its own', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const { log, lines } = recordingLogger();
     const sender = pushSender({ url: undefined, db: () => t.app.db, log });
-    sender.notify(joaoSub, { title: 'Título', body: 'Texto' });
-    await sender.settled();
+    await sender.push(joaoSub, { title: 'Título', body: 'Texto' });
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
     expect(lines).toEqual([{ level: 'debug', args: ['push notification not sent: PUSH_URL is unset'] }]);
   });
 
-  it('gives up after its timeout and logs the failure without tokens or the message', async () => {
+  it('gives up after its timeout, to be tried again, and logs the failure without tokens or the message', async () => {
     expo.delayMs = 3_000;
     const { log, lines } = recordingLogger();
     const sender = pushSender({ url: expo.url, db: () => t.app.db, log, timeoutMs: 200 });
     const started = Date.now();
-    sender.notify(joaoSub, { title: 'Contracheque disponível', body: 'Salário de março' });
-    await sender.settled();
+    // Thrown: the 'push' job is tried again later.
+    await expect(sender.push(joaoSub, { title: 'Contracheque disponível', body: 'Salário de março' })).rejects.toThrow('push service not reached');
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 'warn', args: [{ error: 'TimeoutError' }, 'push notification failed'] });
@@ -262,12 +261,10 @@ describe('the push sender on its own', () => {
     expo.tickets = (messages) =>
       messages.map((m) => ({ status: 'error', message: `"${m.to}" is not a registered push notification recipient`, details: { error: 'MessageRateExceeded' } }));
     const sender = pushSender({ url: expo.url, db: () => t.app.db, log });
-    sender.notify(joaoSub, { title: 'Contracheque disponível', body: 'Salário de março' });
-    await sender.settled();
+    await sender.push(joaoSub, { title: 'Contracheque disponível', body: 'Salário de março' });
     expect(lines).toEqual([{ level: 'warn', args: [{ errors: ['MessageRateExceeded'], phones: 1, forgotten: 0 }, 'push service could not reach some phones'] }]);
     expo.status = 503;
-    sender.notify(joaoSub, { title: 'Contracheque disponível', body: 'Salário de março' });
-    await sender.settled();
+    await sender.push(joaoSub, { title: 'Contracheque disponível', body: 'Salário de março' });
     expect(lines[1]).toEqual({ level: 'warn', args: [{ status: 503 }, 'push service refused the notification'] });
     expect(JSON.stringify(lines)).not.toMatch(/ExponentPushToken|Contracheque|Salário|joao/);
   });

@@ -13,10 +13,12 @@ export interface PushMessage {
 }
 
 export interface PushSender {
-  /** Sends the message to the citizen's phones in the background: it never waits and never throws. */
-  notify(userSub: string, message: PushMessage): void;
-  /** Resolves when the sends under way are over (graceful stop). */
-  settled(): Promise<void>;
+  /**
+   * Sends the message to the citizen's phones (the 'push' job runs it: docs/decisions/030-job-queue.md). A
+   * service that cannot be reached throws, so the job is tried again; one that answers, even with a refusal,
+   * is done (logged by status and error codes only).
+   */
+  push(userSub: string, message: PushMessage): Promise<void>;
 }
 
 /** One answer per message, in the order sent (Expo's push tickets). */
@@ -34,12 +36,11 @@ const failure = (err: unknown) => ({
 /**
  * Pushes notifications to the citizens' phones through Expo's push API (or anything that speaks it) at
  * `url`. Without a url nothing leaves the machine. The request that created the notification never waits
- * for it: a slow or broken push service costs a log line, not an error for the citizen. Phones the
- * service reports gone (DeviceNotRegistered: the app was uninstalled) are forgotten.
+ * for it (it only sends the job): a slow or broken push service costs a retry and a log line, not an error
+ * for the citizen. Phones the service reports gone (DeviceNotRegistered: the app was uninstalled) are forgotten.
  */
 export function pushSender(options: { url: string | undefined; db: () => Database; log: FastifyBaseLogger; timeoutMs?: number }): PushSender {
   const { url, log, timeoutMs = PUSH_TIMEOUT_MS } = options;
-  const pending = new Set<Promise<void>>();
 
   const send = async (target: string, userSub: string, message: PushMessage) => {
     const tokens = await repository.pushTokens(options.db(), userSub);
@@ -66,18 +67,17 @@ export function pushSender(options: { url: string | undefined; db: () => Databas
   };
 
   return {
-    notify(userSub, message) {
+    async push(userSub, message) {
       if (!url) {
         log.debug('push notification not sent: PUSH_URL is unset');
         return;
       }
-      const task: Promise<void> = send(url, userSub, message)
-        .catch((err: unknown) => log.warn(failure(err), 'push notification failed'))
-        .finally(() => pending.delete(task));
-      pending.add(task);
-    },
-    settled: async () => {
-      await Promise.allSettled([...pending]);
+      try {
+        await send(url, userSub, message);
+      } catch (err) {
+        log.warn(failure(err), 'push notification failed');
+        throw new Error('push service not reached', { cause: failure(err) });
+      }
     },
   };
 }

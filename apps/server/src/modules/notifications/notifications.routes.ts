@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicOrigin } from '../../plugins/config.ts';
-import { pushSender } from './notifications.push.ts';
+import { pushSender, type PushMessage } from './notifications.push.ts';
 import type { NewNotification } from './notifications.repository.ts';
 import * as service from './notifications.service.ts';
 
@@ -22,7 +22,7 @@ declare module 'fastify' {
     /** How any part of the portal gives a citizen a notification (panel and phones): see service.createNotification. */
     notifications: {
       create(notification: NewNotification): Promise<NotificationMessage>;
-      /** resolves when the pushes under way are over (graceful stop, tests) */
+      /** resolves when the pushes asked for so far are done (tests) */
       settled(): Promise<void>;
     };
   }
@@ -127,12 +127,13 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
  * mounted twice), the push sender (PUSH_URL), and `app.notifications.create` for whoever notifies.
  */
 export const notificationsPlugin = fp(async (app: FastifyInstance) => {
-  const push = pushSender({ url: app.config.PUSH_URL, db: () => app.db, log: app.log });
-  app.decorate('notifications', {
-    create: (notification: NewNotification) => service.createNotification(app.db, publicOrigin(app.config), push, notification),
-    settled: () => push.settled(),
+  app.jobs.define<{ userSub: string } & PushMessage>('push', {
+    run: async ({ userSub, title, body }, log) => pushSender({ url: app.config.PUSH_URL, db: () => app.db, log }).push(userSub, { title, body }),
   });
-  // A graceful stop lets the pushes under way finish (each is bounded by its timeout).
-  app.addHook('onClose', () => push.settled());
+  app.decorate('notifications', {
+    create: (notification: NewNotification) =>
+      service.createNotification(app.db, publicOrigin(app.config), (userSub, message) => app.jobs.send('push', { userSub, ...message }), notification),
+    settled: () => app.jobs.settle(['push']),
+  });
   for (const prefix of NOTIFICATIONS_PREFIXES) await app.register(notificationsRoutes, { prefix });
 });

@@ -1,25 +1,14 @@
-import type { NotificationMessage, NotificationsResponse, PushDevicesResponse } from '@portal/contracts';
-import { PIAUI_TIME_ZONE, type Database } from '@portal/db';
+import { formatDateTime, type NotificationMessage, type NotificationsResponse, type PushDevicesResponse } from '@portal/contracts';
+import type { Database } from '@portal/db';
 import { notFound } from '../../lib/http-error.ts';
-import type { PushSender } from './notifications.push.ts';
+import type { PushMessage } from './notifications.push.ts';
 import * as repository from './notifications.repository.ts';
 
 /** Phones one citizen may register: the most recent ones are kept (a notification goes to each). */
 export const MAX_PUSH_DEVICES = 10;
 
-const formatter = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: PIAUI_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** dd/mm/yyyy HH:mm in Piauí's time. */
-export function formatCreatedAt(date: Date): string {
-  return formatter.format(date).replace(',', '');
-}
+export const formatCreatedAt = (date: Date) => formatDateTime(date);
 
 /** A banner as a full address: the app loads it as an image on its own, outside the portal's pages. */
 const absolute = (url: string, origin: string) => (URL.canParse(url, origin) ? new URL(url, origin).href : url);
@@ -72,11 +61,16 @@ export async function archiveAll(db: Database, userSub: string) {
 
 /**
  * The one way a notification is created: stored for the citizen's panel, and pushed to the phones where
- * they turned push notifications on (in the background: this call never waits for the push service).
+ * they turned push notifications on (by the 'push' job: this call never waits for the push service).
  */
-export async function createNotification(db: Database, origin: string, push: PushSender, notification: repository.NewNotification): Promise<NotificationMessage> {
+export async function createNotification(
+  db: Database,
+  origin: string,
+  push: (userSub: string, message: PushMessage) => Promise<unknown>,
+  notification: repository.NewNotification,
+): Promise<NotificationMessage> {
   const row = await repository.insertNotification(db, notification);
-  push.notify(notification.userSub, { title: row.title, body: row.body });
+  await push(notification.userSub, { title: row.title, body: row.body });
   return toMessage(row, origin);
 }
 

@@ -1,4 +1,4 @@
-import { OPEN_DATA_USERS_TOTAL, type OpenDataGroup } from '@portal/contracts';
+import { formatNumber, OPEN_DATA_USERS_TOTAL, type OpenDataGroup } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import { fiscalYears } from './open-data.repository.ts';
 
@@ -19,7 +19,7 @@ export async function openDataIndex(db: Database, urls: OpenDataUrls): Promise<O
   const group = (text: string, slug: string, icon: string, description: string, servicos: OpenDataGroup['servicos']): OpenDataGroup => ({
     text, slug, icon, description, servicos, informational: false, total: null,
   });
-  const total = OPEN_DATA_USERS_TOTAL.toLocaleString('pt-BR');
+  const total = formatNumber(OPEN_DATA_USERS_TOTAL);
   return [
     group('CREDORES', 'credores', 'hand-coins', 'Pessoas e empresas que receberam pagamentos do Estado, com os valores empenhados e pagos.', [
       tce(`credores/lista/${latest}`, `Credores e valores recebidos em ${latest}`),

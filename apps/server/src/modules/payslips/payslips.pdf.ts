@@ -1,12 +1,13 @@
 import PDFDocument from 'pdfkit';
+import { formatDate, formatNumber } from '@portal/contracts';
 import type { PaySlipRow } from './payslips.repository.ts';
-import { PIAUI_TIME_ZONE } from '@portal/db';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
 const MUTED = '#4A4A4A';
 const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-const money = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 4812.37 → '4.812,37': the amounts of the pay slip's columns. */
+const money = { format: (value: number) => formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) };
 
 export const periodLabel = (row: Pick<PaySlipRow, 'month' | 'year'>) => `${String(row.month).padStart(2, '0')}/${row.year}`;
 
@@ -98,7 +99,7 @@ export function renderPaySlipPdf(row: PaySlipRow): Promise<Buffer> {
   total('Valor líquido', Math.round((earnings - deductions) * 100) / 100);
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(
-    `Documento gerado pelo Portal de Serviços do Piauí em ${row.generatedAt.toLocaleDateString('pt-BR', { timeZone: PIAUI_TIME_ZONE })}. ` +
+    `Documento gerado pelo Portal de Serviços do Piauí em ${formatDate(row.generatedAt)}. ` +
       'Demonstrativo de pagamento para simples conferência.',
     left,
   );

@@ -1,4 +1,4 @@
-import { isoDayInPiaui } from '../../lib/format.ts';
+import { todayInPiaui as piauiDay } from '../../lib/format.ts';
 
 /** Fewer days than this before expiry: 'próxima do vencimento' (spec §9). */
 export const NEAR_EXPIRY_DAYS = 60;
@@ -37,15 +37,15 @@ function brDateToDay(text: string | undefined): number | null {
 }
 
 /** Today's day number in Piauí (its calendar, not the server's). */
-export function todayInPiaui(now: Date = new Date()): number {
-  const [y, m, d] = isoDayInPiaui(now).split('-').map(Number) as [number, number, number];
+export function todayNumberInPiaui(now: Date = new Date()): number {
+  const [y, m, d] = piauiDay(now).split('-').map(Number) as [number, number, number];
   return Date.UTC(y, m - 1, d) / DAY_MS;
 }
 
 /** Days left until the validity date (negative once expired), or null without a valid date. */
 export function daysLeft(validity: string | undefined, now: Date = new Date()): number | null {
   const day = brDateToDay(validity);
-  return day == null ? null : day - todayInPiaui(now);
+  return day == null ? null : day - todayNumberInPiaui(now);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ServiceContent, type GestaoService, type ServiceStepContent } from '@portal/contracts';
+import { piauiInstant, ServiceContent, type GestaoService, type ServiceStepContent } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
 import { ApiError, call, required } from '../../lib/api.server.ts';
 import { requireCitizen } from '../../lib/citizen.ts';
@@ -26,12 +26,8 @@ export async function staffAction<T>(context: AppLoadContext, request: Request, 
 
 export const serviceUrl = (id: string | number) => `/v1/gestao/servicos/${encodeURIComponent(String(id))}`;
 
-/** Piauí is UTC-3 all year: a date and time typed in the form, as the instant the API takes. */
-export function piauiInstant(date: string, time: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const instant = new Date(`${date}T${time}:00-03:00`);
-  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
-}
+/** A date and time typed in the form, read on Piauí's clock, as the instant the API takes. */
+export const publishInstant = (date: string, time: string): string | null => piauiInstant(date, time)?.toISOString() ?? null;
 
 const lines = (value: string | string[] | undefined) =>
   String(Array.isArray(value) ? value.join('\n') : (value ?? ''))

@@ -1,6 +1,6 @@
 // The rules of the open-data viewer (spec §2, §5, §7 and §8) as pure functions: which screen a
 // `resources` value gets, the placeholders of a URL template, the form's validation and the messages.
-import { isoDayInPiaui } from '../../lib/format.ts';
+import { todayInPiaui } from '../../lib/format.ts';
 
 /** The `resources` values with an interactive form (spec §2); any other gets the automatic viewer. */
 export const FORM_RESOURCES = ['despesa', 'servidor', 'usuarios'] as const;
@@ -128,7 +128,7 @@ function sanitizeFilename(name: string): string | null {
 
 /** Spec §7's fallback name: '{resources}_{date}.csv', the date as AAAA-MM-DD. */
 export function fallbackFilename(resources: string, date: Date = new Date()): string {
-  return `${resources}_${isoDayInPiaui(date)}.csv`;
+  return `${resources}_${todayInPiaui(date)}.csv`;
 }
 
 export const downloadFilename = (header: string | null | undefined, resources: string, date?: Date) => filenameFromDisposition(header) ?? fallbackFilename(resources, date);
