@@ -1,6 +1,6 @@
 import type { NotificationMessage } from '@portal/contracts';
 import { ArrowLeft, Archive, Bell, CheckCheck, ExternalLink } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { headerPopoverContainer } from '../../lib/popover-container.ts';
 import { useFetcher } from 'react-router';
@@ -174,14 +174,19 @@ function NotificationsPanel() {
   const archived = filter === 'arquivadas';
   const source = archived ? shelf.data?.messages : messages;
   const opened = openId != null ? (source ?? []).find((m) => m.id === openId) : undefined;
-  const status = (
-    <p role="status" className={notice ? styles.notice : 'visually-hidden'}>
-      {notice}
-    </p>
+  // One live region for both views, first in the panel: it stays mounted as the view changes (archiving an opened
+  // message goes back to the list), so screen readers hear what happened.
+  const withStatus = (view: ReactNode) => (
+    <>
+      <p role="status" className={notice ? styles.notice : 'visually-hidden'}>
+        {notice}
+      </p>
+      {view}
+    </>
   );
   if (opened) {
     const url = redirectUrl(opened);
-    return (
+    return withStatus(
       <div className={styles.detail} data-testid="notification-detail">
         <Button className={styles.back} onPress={() => setOpenId(null)}>
           <ArrowLeft size={18} aria-hidden="true" /> Voltar
@@ -206,8 +211,7 @@ function NotificationsPanel() {
             </Button>
           )}
         </div>
-        {status}
-      </div>
+      </div>,
     );
   }
 
@@ -215,7 +219,7 @@ function NotificationsPanel() {
   const shown = (source ?? []).filter((m) => filter !== 'nao-lidas' || !m.visualizada);
   const hasUnread = (messages ?? []).some((m) => !m.visualizada);
   const listName = { todas: 'Todas as mensagens', 'nao-lidas': 'Mensagens não lidas', arquivadas: 'Mensagens arquivadas' }[filter];
-  return (
+  return withStatus(
     <div className={styles.panel}>
       <Heading slot="title" className={styles.title} ref={panelHeading} tabIndex={-1}>
         Notificações
@@ -258,7 +262,6 @@ function NotificationsPanel() {
           </div>
         )}
       </div>
-      {status}
       {unavailable ? (
         <p className={styles.empty} role="alert">
           {unavailable}
@@ -292,6 +295,6 @@ function NotificationsPanel() {
       ) : (
         <p className={styles.empty}>{archived ? 'Nenhuma mensagem arquivada.' : EMPTY_TEXT}</p>
       )}
-    </div>
+    </div>,
   );
 }
