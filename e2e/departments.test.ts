@@ -1,18 +1,45 @@
 import { hydrated } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
+import { PEOPLE, slowNetwork, touch } from './support/person.ts';
+
+// Issue 24: the department page's trail said 'Secretarias de Governo' where the menu and the footer say 'Órgãos': one
+// name for one thing, so that a citizen who followed 'Órgãos' recognises where the trail leads back to.
+for (const person of PEOPLE) {
+  test.describe(`one name for the state's bodies, ${person.name}`, () => {
+    test.use(person.device);
+
+    test("the menu's 'Órgãos', the list's title, a department's trail and the footer say the same", async ({ page, portal }) => {
+      if (person.slow) await slowNetwork(page);
+      await page.goto(portal.url());
+      await touch(person, page.getByRole('navigation', { name: 'Públicos' }).getByRole('link', { name: 'Órgãos', exact: true }));
+      await page.waitForURL('**/orgao', { timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Órgãos do governo');
+      await expect(page).toHaveTitle('Governo do Piauí - Órgãos do governo');
+      await touch(person, page.getByRole('link', { name: 'DETRAN-PI', exact: true }));
+      await page.waitForURL('**/orgao/detran-pi', { timeout: 30_000 });
+      const trail = page.getByRole('navigation', { name: 'Trilha de navegação' });
+      await expect(trail.getByRole('listitem')).toHaveText(['Início', 'Órgãos', 'DETRAN-PI']);
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Órgãos do governo' })).toBeAttached();
+      await touch(person, trail.getByRole('link', { name: 'Órgãos', exact: true }));
+      await page.waitForURL('**/orgao', { timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Órgãos do governo');
+    });
+  });
+}
 
 test.describe('departments and open data', () => {
   test('/orgao lists the departments, filters by short name and opens one', async ({ page, portal }) => {
     await page.goto(portal.url('/orgao'));
     await hydrated(page);
-    await expect(page.locator('h1')).toHaveText('Secretarias de Governo');
+    // 'Órgãos do governo', as the menu and the footer call them (issue 24; the spec's 'Secretarias de Governo' before).
+    await expect(page.locator('h1')).toHaveText('Órgãos do governo');
     const cards = page.locator('main ul li h2');
     await expect.poll(() => cards.count()).toBeGreaterThan(20);
     const filter = page.getByRole('searchbox', { name: 'Filtrar' });
     await filter.fill('sef');
     await expect(cards).toHaveText(['SEFAZ']);
     await filter.fill('nada-assim');
-    await expect(page.getByText('Nenhuma secretaria encontrada')).toBeVisible();
+    await expect(page.getByText('Nenhum órgão encontrado')).toBeVisible();
     await filter.fill('detran');
     await page.getByRole('link', { name: 'DETRAN-PI' }).click();
     await page.waitForURL('**/orgao/detran-pi');

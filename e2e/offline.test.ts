@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS, hydrated, PHONE } from './support/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, DESKTOP, hydrated, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Installable, and readable without a connection (issue 12): the manifest, and the service worker's saved copies
@@ -96,6 +96,37 @@ test.describe('installable and readable offline', () => {
     await hydrated(page);
     await expect(page.getByText('Cópia salva neste aparelho em')).toHaveCount(0);
   });
+
+  // Issue 24: offline, the accessibility bar's buttons (which need the app's scripts) were hidden but kept their room:
+  // an empty band of 80 px at the top of the saved copy on a phone. What cannot work is not there, and takes no room.
+  for (const [device, options] of [['a phone', PHONE], ['a desktop', DESKTOP]] as const) {
+    test(`the saved copy has no empty band where the accessibility buttons were (${device})`, async ({ browser, portal }) => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await page.goto(portal.url(IPVA));
+      await savedBy(page, `/app/catalog${IPVA}`);
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: 'Cópia salva neste aparelho em' })).toBeVisible();
+      const bar = page.getByRole('navigation', { name: 'Acessibilidade' });
+      const { height, shown } = await bar.evaluate((nav) => {
+        // What the bar shows: its visible links and buttons, but for those inside a visually hidden box (1 px, clipped:
+        // the shortcuts on a phone, shown on focus).
+        const clipped = (e: Element | null): boolean => !!e && e !== nav && (e.getBoundingClientRect().width <= 1 || clipped(e.parentElement));
+        const parts = [...nav.querySelectorAll<HTMLElement>('a, button')]
+          .filter((e) => e.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !clipped(e))
+          .map((e) => e.getBoundingClientRect());
+        const top = Math.min(...parts.map((r) => r.top));
+        const bottom = Math.max(...parts.map((r) => r.bottom));
+        return { height: nav.getBoundingClientRect().height, shown: parts.length ? bottom - top : 0 };
+      });
+      // Its bottom border and a few pixels of padding at most beyond what it shows.
+      expect(height, `the bar is ${height} px high and shows ${shown} px`).toBeLessThanOrEqual(shown + 8);
+      await expect(bar.getByRole('button')).toHaveCount(0);
+      await context.setOffline(false);
+      await context.close();
+    });
+  }
 
   test.describe('logged in', () => {
     test('nothing personal is stored: the service page is kept as anyone sees it, personal pages not at all', async ({ loggedIn: page, context, loginPortal }) => {

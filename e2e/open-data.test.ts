@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { parseDelimited } from '../apps/web/app/features/open-data/endpoints.ts';
 import { axe, DESKTOP, hydrated, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
+import { PEOPLE, slowNetwork, touch, typeAsAPerson } from './support/person.ts';
 import type { Portal } from './support/portal.ts';
 
 // The test database's open data: fiscal years 2024 to 2026 (apps/server/src/modules/open-data tests).
@@ -34,6 +35,52 @@ const xmlProblems = (page: Page, text: string) =>
     const doc = new DOMParser().parseFromString(xml, 'application/xml');
     return doc.getElementsByTagName('parsererror').length ? doc.getElementsByTagName('parsererror')[0]!.textContent : doc.documentElement.nodeName;
   }, text);
+
+// Issue 24, as a person reads and types: the group filter leaves the group whose name was typed, alone; the
+// server's CSV says what it holds and how big it is ('Baixar CSV completo (servidor)' read as 'civil servant' and hid
+// the file's size). On a desktop and a phone, on a fast and a slow network, without waiting for the page's scripts.
+for (const person of PEOPLE) {
+  test.describe(`open data as a person reads it, ${person.name}`, () => {
+    test.use(person.device);
+    test.beforeEach(async ({ page }) => {
+      if (person.slow) await slowNetwork(page);
+    });
+
+    test("typing a group's name leaves that group alone, not the groups whose queries mention it", async ({ page, portal }) => {
+      await page.goto(portal.url('/dados'));
+      const filter = page.getByRole('searchbox', { name: 'Filtrar' });
+      await touch(person, filter);
+      await typeAsAPerson(page, person, 'despe');
+      await expect(groupTitles(page)).toHaveText(['DESPESAS'], { timeout: 30_000 });
+      // DESPESAS has 'Despesas por órgão no período' and speaks of 'órgãos': only ÓRGÃOS is named so.
+      await filter.clear();
+      await typeAsAPerson(page, person, 'órgãos');
+      await expect(groupTitles(page)).toHaveText(['ÓRGÃOS']);
+    });
+
+    test("the full download says how many records and how big the file is, and is that file", async ({ page, portal }) => {
+      await page.goto(portal.url(EMPENHOS));
+      await page.locator('select[name="exercicio"]').selectOption(PERIOD.exercicio);
+      for (const name of ['referencia_de', 'referencia_ate'] as const) {
+        await touch(person, page.locator(`input[name="${name}"]`));
+        await typeAsAPerson(page, person, PERIOD[name]);
+      }
+      await touch(person, searchButton(page));
+      const source = `/api/transparencia/despesas/${PERIOD.exercicio}/${PERIOD.referencia_ate}/${PERIOD.referencia_de}`;
+      const records = (await api<{ count: number }>(portal, source)).count;
+      const bytes = (await (await fetch(`${portal.origin}${source}/download`)).arrayBuffer()).byteLength;
+      expect(bytes).toBeGreaterThan(100_000);
+      expect(bytes).toBeLessThan(1_000_000);
+      const size = `${Math.round(bytes / 1000).toLocaleString('pt-BR')} kB`;
+      const link = page.getByTestId('server-download');
+      await expect(link).toHaveAccessibleName(`Baixar os ${records.toLocaleString('pt-BR')} registros em CSV (${size})`, { timeout: 30_000 });
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), touch(person, link)]);
+      const file = await readFile(await download.path());
+      expect(file.byteLength).toBe(bytes);
+      expect(parseDelimited(file.toString('utf8'))).toHaveLength(records + 1);
+    });
+  });
+}
 
 test.describe('open data: index, viewers and exports', () => {
   test('/dados: the eight groups from the API, a case-insensitive filter and the empty text', async ({ page, portal }) => {

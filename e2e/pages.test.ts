@@ -13,7 +13,7 @@ const ROUTES: [path: string, status: number, title: string][] = [
   ['/search/acesso-rapido', 200, 'Governo do Piauí - Lista de Serviços'],
   ['/search/mais-acessados', 200, 'Governo do Piauí - Lista de Serviços'],
   ['/documentos-e-identificacao/carteira-de-identidade-primeira-via', 200, 'Governo do Piauí - Carteira de Identidade Nacional (CIN) – primeira via'],
-  ['/orgao', 200, 'Governo do Piauí - Secretarias de Governo'],
+  ['/orgao', 200, 'Governo do Piauí - Órgãos do governo'],
   ['/orgao/sefaz', 200, 'Governo do Piauí - SEFAZ'],
   ['/dados', 200, 'Governo do Piauí - Dados Abertos'],
   ['/dados/despesa/2024', 404, 'Governo do Piauí - Dados Abertos'],

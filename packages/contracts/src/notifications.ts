@@ -28,6 +28,14 @@ export const NotificationsQuery = z.object({
   channel: z.enum(['push'], { error: 'O canal (channel) deve ser push.' }).optional(),
   pageIndex: intParam('O índice da página (pageIndex)', 0, 100_000, 0),
   pageSize: intParam('O tamanho da página (pageSize)', 1, NOTIFICATIONS_MAX_PAGE_SIZE, NOTIFICATIONS_MAX_PAGE_SIZE),
+  /**
+   * `true` lists the archived messages instead (the panel's 'Arquivadas', issue 24); absent or `false`, the inbox,
+   * as the spec's call and the state's app have it.
+   */
+  arquivadas: z
+    .enum(['true', 'false'], { error: 'O filtro de arquivadas (arquivadas) deve ser true ou false.' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** `onClick` with tipo 'redirect' sends the citizen to `url` when the message is opened. */
@@ -86,6 +94,18 @@ export const MarkAsReadRequest = z
   .array(MessageId, { error: 'Envie a lista de identificadores das mensagens (por exemplo, [1, 2]).' })
   .max(999, 'No máximo 999 mensagens por vez.');
 
+/**
+ * POST .../arquivar: the spec's call has an empty body and archives every message of the caller (the state's app
+ * sends it so, sometimes as an empty JSON body or `{}`). A list of ids, as marcarComoLidas takes it, archives only
+ * those (issue 24: the panel archives the messages the citizen confirmed, or one message).
+ */
+export const ArchiveRequest = z
+  .union([z.null(), z.strictObject({}), MarkAsReadRequest], {
+    error: 'Envie a lista de identificadores das mensagens a arquivar (por exemplo, [1, 2]), ou nada para arquivar todas.',
+  })
+  .optional();
+export type ArchiveRequest = z.infer<typeof ArchiveRequest>;
+
 export const NotificationsUpdateResponse = z.object({
   /** messages changed by this call */
   atualizadas: z.number().int(),
@@ -93,25 +113,32 @@ export const NotificationsUpdateResponse = z.object({
 });
 export type NotificationsUpdateResponse = z.infer<typeof NotificationsUpdateResponse>;
 
+/** One `id` field is a string, several a list; none an empty list. */
+const formIds = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
 /**
- * The bell's forms (web app): read some messages (`id`, repeated), read all, or archive all. `js` is
- * present when a fetcher sent it.
+ * The bell's forms (web app): read some messages (`id`, repeated), read all, or archive (the messages `id` names,
+ * or every one when it names none). `js` is present when a fetcher sent it.
  */
 export const NotificationsForm = z.discriminatedUnion(
   'intent',
   [
     z.object({
       intent: z.literal('read'),
-      // one `id` field is a string, several a list
-      id: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), MarkAsReadRequest.min(1, 'Escolha ao menos uma mensagem.')),
+      id: z.preprocess(formIds, MarkAsReadRequest.min(1, 'Escolha ao menos uma mensagem.')),
       js: z.string().optional(),
     }),
     z.object({ intent: z.literal('read-all'), js: z.string().optional() }),
-    z.object({ intent: z.literal('archive'), js: z.string().optional() }),
+    z.object({ intent: z.literal('archive'), id: z.preprocess(formIds, MarkAsReadRequest), js: z.string().optional() }),
   ],
   { error: 'Ação desconhecida: use os botões das notificações.' },
 );
 export type NotificationsForm = z.infer<typeof NotificationsForm>;
+
+/** The panel's list (the web's resource route): `arquivadas=1` for the archived messages. */
+export const NotificationsPanelQuery = z.object({
+  arquivadas: z.enum(['0', '1'], { error: 'O filtro de arquivadas deve ser 0 ou 1.' }).optional().transform((v) => v === '1'),
+});
 
 /** Expo's push token for one phone, as expo-notifications gives it to the app. */
 const EXPO_PUSH_TOKEN = /^(?:ExponentPushToken|ExpoPushToken)\[[A-Za-z0-9_-]{1,180}\]$/;

@@ -11,7 +11,8 @@ export type ApiAuth = 'citizen' | 'anonymous';
 
 /** One call to our own API, made in-process (Fastify `inject`): validation and auth run as for any caller. */
 export interface ApiCall {
-  method: 'GET' | 'POST' | 'PUT';
+  /** HEAD: what a GET would answer, without its body (a download's size) */
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT';
   url: string;
   body?: unknown;
   auth: ApiAuth;

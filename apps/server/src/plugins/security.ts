@@ -22,7 +22,8 @@ const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cs
 
 /**
  * Route config (`config: identityPage`) for the identity provider's own pages (login, logout, errors):
- * plain server-rendered HTML that needs nothing but its inline style and script.
+ * plain server-rendered HTML that needs nothing but its inline style and script, and the portal's own typeface
+ * (font-src 'self': they look like the portal, issue 24).
  */
 export const identityPage = { securityHeaders: 'identity-page' } as const;
 
@@ -33,6 +34,7 @@ const identityPagePolicy = {
     styleSrc: [nonceSource],
     scriptSrc: [nonceSource],
     imgSrc: ["'self'"],
+    fontSrc: ["'self'"],
     formAction: ["'self'"],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],

@@ -46,7 +46,7 @@ export function messageOf(body: unknown): string | null {
 export const UNAVAILABLE = 'Não foi possível completar a ação!';
 
 export interface Call {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT';
   url: string;
   body?: unknown;
   auth: ApiAuth;

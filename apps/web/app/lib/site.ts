@@ -4,6 +4,7 @@ import { catalogPath } from './paths.ts';
 // (apps/web/README.md, 'Before going live'); none of them is loaded by the pages, only linked.
 export const SITE = {
   name: 'Portal de Serviços do Governo do Piauí',
+  // also in the login pages' strip (apps/server/src/modules/identity/pages.ts)
   transparencyPortal: 'https://transparencia.pi.gov.br',
   governmentSite: 'https://www.pi.gov.br',
   /** the external ombudsman platform; `{tipo}` is the tile's type number (spec §2) */

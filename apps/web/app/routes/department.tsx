@@ -14,7 +14,7 @@ import { Breadcrumb } from '../components/breadcrumb/breadcrumb.tsx';
 import { keepDataAfterFailedAction } from '../lib/revalidation.ts';
 import { pageError } from '../lib/page-error.ts';
 
-const NOT_FOUND = 'Órgão não encontrado. Veja a lista de secretarias de governo.';
+const NOT_FOUND = 'Órgão não encontrado. Veja a lista de órgãos do governo.';
 
 /** Only http(s) addresses are links (spec §5: the website shows only when it is a valid URL). */
 export function validUrl(link: string): string | null {
@@ -96,7 +96,8 @@ export default function Department({ loaderData }: Route.ComponentProps) {
       <Breadcrumb
         trail={[
           { to: catalogPath('/'), label: 'Início' },
-          { to: catalogPath('/orgao'), label: 'Secretarias de Governo' },
+          // The menu's word for the list (issue 24).
+          { to: catalogPath('/orgao'), label: 'Órgãos' },
         ]}
         current={department.shortName}
       />

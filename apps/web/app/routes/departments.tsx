@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   return pageMeta({
-    title: `${TITLE_PREFIX} - Secretarias de Governo`,
+    // The menu and the footer call them 'Órgãos' (issue 24): one name for one thing (decision 029).
+    title: `${TITLE_PREFIX} - Órgãos do governo`,
     description: 'Secretarias e órgãos do Governo do Piauí: missão, endereço, site e os serviços que cada um presta.',
     canonical: data?.canonical,
   });
@@ -31,8 +32,8 @@ export default function Departments({ loaderData }: Route.ComponentProps) {
   const shown = loaderData.departments.filter((d) => matches(d.shortName, filter));
   return (
     <div className="container">
-      <h1 className="page-title">Secretarias de Governo</h1>
-      <Form method="get" className={styles.filter} role="search" aria-label="Filtrar secretarias" onSubmit={(e) => e.preventDefault()}>
+      <h1 className="page-title">Órgãos do governo</h1>
+      <Form method="get" className={styles.filter} role="search" aria-label="Filtrar órgãos" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={id}>Filtrar</label>
         <input ref={field} id={id} type="search" name="filtro" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Sigla do órgão, por exemplo SEFAZ" />
         <noscript>
@@ -42,7 +43,7 @@ export default function Departments({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
       <p className="visually-hidden" role="status">
-        {shown.length} {shown.length === 1 ? 'secretaria' : 'secretarias'}
+        {shown.length} {shown.length === 1 ? 'órgão' : 'órgãos'}
       </p>
       {shown.length ? (
         <ul className={styles.grid}>
@@ -56,7 +57,7 @@ export default function Departments({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <p className={styles.empty}>Nenhuma secretaria encontrada</p>
+        <p className={styles.empty}>Nenhum órgão encontrado</p>
       )}
     </div>
   );

@@ -85,6 +85,13 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     expect(page.body).toContain('autocomplete="current-password"');
     expect(page.body).not.toMatch(/https?:\/\/(?!localhost)[^"]*\.(css|js|woff2?)/);
     expect(action).toMatch(/^\/auth\/interaction\/[\w-]+\/login$/);
+    // It looks like the portal (issue 24): its strip, its brand leading home with its mark, its typeface; the policy
+    // lets it load fonts from the portal itself and nothing else.
+    expect(page.body).toContain('<nav class="sites" aria-label="Sites do governo">');
+    expect(page.body).toMatch(/<header class="topo"><div class="faixa"><a class="marca" href="\/app\/catalog"><svg aria-hidden="true" focusable="false"[^>]*>.*<strong>Portal de Serviços<\/strong>/);
+    expect(page.body).toContain('font-family:"Montserrat Variable"');
+    expect(page.headers['content-security-policy']).toMatch(/(^|;)font-src 'self'(;|$)/);
+    expect(String(page.headers['content-security-policy']).match(/https?:|\*/g)).toBeNull();
   });
 
   it('shows an error summary that takes focus for missing fields and wrong passwords', async () => {

@@ -6,6 +6,7 @@ import { identityClaims, SCOPE_CLAIMS, userClaims } from './claims.ts';
 import { favoriteSlugs } from '../../lib/favorite-slugs.ts';
 import * as repository from './identity.repository.ts';
 import { logoutPage, messagePage, type Page } from './pages.ts';
+import type { PortalLook } from './portal-look.ts';
 import { cspNonce } from '../../plugins/security.ts';
 import {
   APP_CLIENT_ID,
@@ -77,10 +78,10 @@ function keycloakTokenFields(ctx: KoaContextWithOIDC) {
   };
 }
 
-function sendPage(ctx: KoaContextWithOIDC, page: Page, status?: number) {
+function sendPage(ctx: KoaContextWithOIDC, page: Page, look: PortalLook, status?: number) {
   if (status) ctx.status = status;
   ctx.type = 'html';
-  ctx.body = page(cspNonce(ctx.res));
+  ctx.body = page(cspNonce(ctx.res), look);
 }
 
 /**
@@ -156,10 +157,10 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
-          sendPage(ctx, logoutPage(form, Boolean(ctx.oidc.params?.id_token_hint)));
+          sendPage(ctx, logoutPage(form, Boolean(ctx.oidc.params?.id_token_hint)), settings.look);
         },
         async postLogoutSuccessSource(ctx) {
-          sendPage(ctx, messagePage('Você saiu do Acesso Cidadão', 'Sua sessão foi encerrada com segurança.', { href: portalHome, text: 'Voltar ao portal' }));
+          sendPage(ctx, messagePage('Você saiu do Acesso Cidadão', 'Sua sessão foi encerrada com segurança.', { href: portalHome, text: 'Voltar ao portal' }), settings.look);
         },
       },
       resourceIndicators: {
@@ -215,6 +216,7 @@ export async function createEmbeddedProvider(db: Database, settings: IdentitySet
           href: LOGIN_PATH,
           text: 'Entrar novamente',
         }),
+        settings.look,
       );
     },
   };

@@ -1,4 +1,5 @@
 import { publicOrigin, type Config } from '../../plugins/config.ts';
+import { portalLook, type PortalLook } from './portal-look.ts';
 
 /**
  * Where the embedded provider lives inside the portal, and its issuer's path: Keycloak's, because the state's
@@ -64,6 +65,8 @@ export interface IdentitySettings {
   postLogoutRedirectUri: string;
   /** whether the app's Expo Go development redirects are accepted (not in production) */
   appDevRedirects: boolean;
+  /** what the login pages borrow from the portal to look like it (issue 24) */
+  look: PortalLook;
 }
 
 export function identitySettings(config: Config): IdentitySettings {
@@ -80,5 +83,6 @@ export function identitySettings(config: Config): IdentitySettings {
     redirectUri: `${origin}${CALLBACK_PATH}`,
     postLogoutRedirectUri: `${origin}${config.BASE_PATH === '/' ? '/' : config.BASE_PATH}`,
     appDevRedirects: config.NODE_ENV !== 'production',
+    look: portalLook(config.BASE_PATH),
   };
 }

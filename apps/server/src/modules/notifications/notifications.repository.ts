@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { schema, type Database } from '@portal/db';
 
 const { notifications, pushDevices } = schema;
@@ -21,9 +21,13 @@ const messageColumns = {
 };
 
 const mine = (userSub: string) => and(eq(notifications.userSub, userSub), isNull(notifications.archivedAt));
+const archivedOf = (userSub: string) => and(eq(notifications.userSub, userSub), isNotNull(notifications.archivedAt));
 
-/** The caller's messages not archived, newest first, with the counts for the page and the badge. */
-export async function listMessages(db: Database, userSub: string, offset: number, limit: number) {
+/**
+ * The caller's messages, newest first: the inbox (not archived), or the archived ones. With the count of the list's
+ * messages in all pages, and the inbox's unread ones (the badge, whichever list is read).
+ */
+export async function listMessages(db: Database, userSub: string, offset: number, limit: number, archived = false) {
   const [items, counts] = await Promise.all([
     db
       .select({
@@ -31,20 +35,24 @@ export async function listMessages(db: Database, userSub: string, offset: number
         read: sql<boolean>`${notifications.readAt} is not null`,
       })
       .from(notifications)
-      .where(mine(userSub))
+      .where(archived ? archivedOf(userSub) : mine(userSub))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .offset(offset)
       .limit(limit) as Promise<NotificationRow[]>,
-    unreadAndTotal(db, userSub),
+    unreadAndTotal(db, userSub, archived),
   ]);
   return { items, ...counts };
 }
 
-export async function unreadAndTotal(db: Database, userSub: string) {
+/** `total`: the inbox's messages (or the archived ones); `unread`: the inbox's unread messages. */
+export async function unreadAndTotal(db: Database, userSub: string, archived = false) {
   const [row] = await db
-    .select({ total: sql<number>`count(*)::int`, unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int` })
+    .select({
+      total: sql<number>`(count(*) filter (where ${notifications.archivedAt} is ${archived ? sql`not null` : sql`null`}))::int`,
+      unread: sql<number>`(count(*) filter (where ${notifications.archivedAt} is null and ${notifications.readAt} is null))::int`,
+    })
     .from(notifications)
-    .where(mine(userSub));
+    .where(eq(notifications.userSub, userSub));
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
@@ -68,11 +76,13 @@ export async function markAsRead(db: Database, userSub: string, ids: number[]): 
   return updated.length;
 }
 
-export async function archiveAll(db: Database, userSub: string): Promise<number> {
+/** Archives the caller's messages in the inbox: all of them, or those of `ids`. An archived message counts as read. */
+export async function archive(db: Database, userSub: string, ids?: number[]): Promise<number> {
+  if (ids && !ids.length) return 0;
   const updated = await db
     .update(notifications)
     .set({ archivedAt: sql`now()`, readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(mine(userSub))
+    .where(ids ? and(mine(userSub), inArray(notifications.id, ids)) : mine(userSub))
     .returning({ id: notifications.id });
   return updated.length;
 }

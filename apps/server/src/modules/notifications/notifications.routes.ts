@@ -1,4 +1,5 @@
 import {
+  ArchiveRequest,
   ErrorResponse,
   MarkAsReadRequest,
   NOTIFICATIONS_PREFIXES,
@@ -52,13 +53,13 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'As mensagens de quem chama (não arquivadas), mais novas primeiro',
+        summary: 'As mensagens de quem chama (não arquivadas; com arquivadas=true, as arquivadas), mais novas primeiro',
         security,
         querystring: NotificationsQuery,
         response: { 200: NotificationsResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
-    async (request) => service.listMessages(app.db, origin, request.user!.sub, request.query.pageIndex, request.query.pageSize),
+    async (request) => service.listMessages(app.db, origin, request.user!.sub, request.query.pageIndex, request.query.pageSize, request.query.arquivadas),
   );
 
   app.post(
@@ -76,19 +77,21 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.markAsRead(app.db, request.user!.sub, request.body),
   );
 
-  // The app posts an empty body; any JSON body is ignored.
+  // The app posts an empty body (sometimes an empty JSON one): everything is archived, as the spec has it. A list of
+  // ids archives only those (issue 24).
   app.post(
     '/arquivar',
     {
       preHandler: app.requireUser,
       schema: {
         tags,
-        summary: 'Arquiva todas as mensagens de quem chama (limpa a lista)',
+        summary: 'Arquiva as mensagens de quem chama: sem corpo, todas (limpa a lista); com uma lista de ids, somente essas, que continuam em arquivadas',
         security,
-        response: { 200: NotificationsUpdateResponse, 401: ErrorResponse },
+        body: ArchiveRequest,
+        response: { 200: NotificationsUpdateResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => service.archiveAll(app.db, request.user!.sub),
+    async (request) => service.archive(app.db, request.user!.sub, Array.isArray(request.body) ? request.body : undefined),
   );
 
   app.put(

@@ -28,9 +28,12 @@ function toMessage(row: repository.NotificationRow, origin: string): Notificatio
   };
 }
 
-/** `origin`: the portal's public origin, which relative banner addresses are read against. */
-export async function listMessages(db: Database, origin: string, userSub: string, pageIndex: number, pageSize: number): Promise<NotificationsResponse> {
-  const { items, total, unread } = await repository.listMessages(db, userSub, pageIndex * pageSize, pageSize);
+/**
+ * The inbox, or the archived messages (`archived`). `origin`: the portal's public origin, which relative banner
+ * addresses are read against.
+ */
+export async function listMessages(db: Database, origin: string, userSub: string, pageIndex: number, pageSize: number, archived = false): Promise<NotificationsResponse> {
+  const { items, total, unread } = await repository.listMessages(db, userSub, pageIndex * pageSize, pageSize, archived);
   return {
     mensagens: items.map((row) => toMessage(row, origin)),
     pageIndex,
@@ -46,17 +49,27 @@ export async function listMessages(db: Database, origin: string, userSub: string
  * citizen's exactly like one that does not exist (a 403 would tell which ids exist).
  */
 export async function markAsRead(db: Database, userSub: string, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const own = new Set(await repository.ownIds(db, userSub, unique));
-  const missing = unique.filter((id) => !own.has(id));
-  if (missing.length) throw notFound(`Mensagem não encontrada: ${missing.join(', ')}.`);
+  const unique = await ownMessages(db, userSub, ids);
   const atualizadas = await repository.markAsRead(db, userSub, unique);
   return { atualizadas, naoLidas: (await repository.unreadAndTotal(db, userSub)).unread };
 }
 
-export async function archiveAll(db: Database, userSub: string) {
-  const atualizadas = await repository.archiveAll(db, userSub);
-  return { atualizadas, naoLidas: 0 };
+/**
+ * Archives the caller's messages: every one in the inbox (the spec's call, with no body), or those of `ids` (issue
+ * 24), refused like markAsRead when one is not theirs. An archived message stays readable in 'Arquivadas'.
+ */
+export async function archive(db: Database, userSub: string, ids?: number[]) {
+  const atualizadas = await repository.archive(db, userSub, ids && (await ownMessages(db, userSub, ids)));
+  return { atualizadas, naoLidas: (await repository.unreadAndTotal(db, userSub)).unread };
+}
+
+/** The ids, once each, when every one is a message of the caller's; otherwise 404, naming the others. */
+async function ownMessages(db: Database, userSub: string, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const own = new Set(await repository.ownIds(db, userSub, unique));
+  const missing = unique.filter((id) => !own.has(id));
+  if (missing.length) throw notFound(`Mensagem não encontrada: ${missing.join(', ')}.`);
+  return unique;
 }
 
 /**

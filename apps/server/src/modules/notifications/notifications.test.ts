@@ -164,3 +164,77 @@ describe('notifications', () => {
     itRefusesBadBearers(() => t, () => ({ method: 'POST', url: `${BASE}/marcarComoLidas`, payload: [1] })));
   describe('POST arquivar bearer checks', () => itRefusesBadBearers(() => t, () => ({ method: 'POST', url: `${BASE}/arquivar` })));
 });
+
+// Issue 24: 'Arquivar' cleared every message at once with nowhere to see them again. The spec's call (no body) still
+// archives all, for the state's app; a list of ids archives only those, and `arquivadas=true` lists the archived ones.
+describe('archiving some messages, and the archived ones', () => {
+  const archive = (authorization: string, payload?: unknown, prefix = BASE) =>
+    t.app.inject({ method: 'POST', url: `${prefix}/arquivar`, headers: { authorization }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const archived = (authorization: string, prefix = BASE) => t.app.inject({ url: `${prefix}/buscar?arquivadas=true&pageIndex=0&pageSize=999`, headers: { authorization } });
+  const ids = (body: { mensagens: { id: number }[] }) => body.mensagens.map((m) => m.id);
+
+  it('archives only the listed messages (ids as numbers or digits); the others stay, and the archived are listed apart', async () => {
+    const inbox = ids((await list(maria)).json());
+    expect(inbox).toHaveLength(5);
+    expect((await archived(maria)).json()).toMatchObject({ mensagens: [], totalElements: 0 });
+
+    const res = await archive(maria, [inbox[1], String(inbox[3])]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ atualizadas: 2, naoLidas: (await list(maria)).json().naoLidas });
+    expect(ids((await list(maria)).json())).toEqual([inbox[0], inbox[2], inbox[4]]);
+    const shelf = (await archived(maria)).json();
+    // Newest first, as the inbox; the badge still counts the inbox's unread messages.
+    expect(ids(shelf)).toEqual([inbox[1], inbox[3]]);
+    expect(shelf).toMatchObject({ totalElements: 2, pageTotal: 1, naoLidas: (await list(maria)).json().naoLidas });
+    expect(shelf.mensagens.every((m: { visualizada: boolean }) => m.visualizada)).toBe(true);
+    // The state's app reads the same under its prefix.
+    expect(ids((await archived(maria, APP)).json())).toEqual([inbox[1], inbox[3]]);
+
+    // Again: nothing more to archive; an empty list archives nothing.
+    expect((await archive(maria, [inbox[1]])).json()).toMatchObject({ atualizadas: 0 });
+    expect((await archive(maria, [], APP)).json()).toMatchObject({ atualizadas: 0 });
+    expect((await list(maria)).json().totalElements).toBe(3);
+  });
+
+  it("refuses another citizen's id exactly like an unknown one (404), and archives nothing of the call", async () => {
+    const mine = ids((await list(maria)).json());
+    const his = ids((await archived(joao)).json());
+    expect(his).toHaveLength(2);
+    const stolen = await archive(maria, [mine[0], his[0]]);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `Mensagem não encontrada: ${his[0]}.` });
+    expect((await archive(maria, [999999])).json().message).toBe('Mensagem não encontrada: 999999.');
+    expect(ids((await list(maria)).json())).toEqual(mine);
+    // João's archived messages are his alone.
+    expect(ids((await archived(maria)).json())).not.toContain(his[0]);
+  });
+
+  it('answers 400 in Portuguese for a body that is neither nothing nor a list of ids, and for a bad arquivadas', async () => {
+    for (const payload of [{ ids: [1] }, ['abc'], [1.5], 'todas', 7]) {
+      const res = await t.app.inject({ method: 'POST', url: `${BASE}/arquivar`, headers: { authorization: maria, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message, JSON.stringify(payload)).toMatch(/^Dados inválidos\./);
+    }
+    const bad = await t.app.inject({ url: `${BASE}/buscar?arquivadas=sim`, headers: { authorization: maria } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Dados inválidos. O filtro de arquivadas (arquivadas) deve ser true ou false.');
+    expect((await list(maria)).json().totalElements).toBe(3);
+  });
+
+  it('archives everything with no body, an empty JSON body, null or {} (the spec and the app), into the archived list', async () => {
+    const inbox = ids((await list(maria)).json());
+    for (const payload of [undefined, '', 'null', '{}']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${APP}/arquivar`,
+        headers: { authorization: maria, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, String(payload)).toBe(200);
+      expect(res.json(), String(payload)).toEqual({ atualizadas: payload === undefined ? 3 : 0, naoLidas: 0 });
+    }
+    expect((await list(maria)).json()).toMatchObject({ mensagens: [], totalElements: 0 });
+    expect(ids((await archived(maria)).json())).toEqual(expect.arrayContaining(inbox));
+    expect((await archived(maria)).json().totalElements).toBe(5);
+  });
+});

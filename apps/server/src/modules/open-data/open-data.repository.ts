@@ -40,6 +40,15 @@ export const csvText = (column: SQL) => sql`'"' || replace(${column}, '"', '""')
 export const csvMoney = (column: SQL) => sql`replace((${column})::text, '.', ',')`;
 export const csvDay = (column: SQL) => sql`to_char(${column}, 'DD/MM/YYYY')`;
 
+/** Rows and bytes of a CSV export's lines (each line and its CRLF), counted by the database without building the file. */
+export interface CsvLinesSize {
+  rows: number;
+  bytes: number;
+}
+
+/** `select … as rows, … as bytes` of the lines `line` (an SQL expression over the query's rows) would give. */
+export const csvLinesSize = (line: SQL) => sql`count(*)::float8 as rows, coalesce(sum(octet_length(${line}) + 2), 0)::float8 as bytes`;
+
 export interface CsvRow {
   id: number;
   key: string;

@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditCourt } from './audit-court.service.ts';
 import { openDataIndex, type OpenDataUrls } from './open-data-index.service.ts';
-import { updatedAt, type CsvDownload } from './open-data.service.ts';
+import { updatedAt, type CsvDownload, type CsvSize } from './open-data.service.ts';
 import * as servants from './servants.service.ts';
 import * as spending from './spending.service.ts';
 import { usersLogCsv } from './users-log.service.ts';
@@ -45,6 +45,19 @@ const csv = { 200: z.any().describe('CSV (UTF-8 com BOM, separador ;)'), ...erro
 // Public, rarely changing data: browsers and a CDN may keep it a few minutes.
 const OPEN_DATA_SECONDS = 300;
 const CACHE = `public, max-age=${OPEN_DATA_SECONDS}, stale-while-revalidate=3600`;
+
+/**
+ * HEAD of a download: what GET would send, with its exact Content-Length, which GET cannot give since it streams.
+ * The portal's open-data pages say from it how big the file is before anyone downloads it (issue 24).
+ */
+function sendCsvHead(reply: FastifyReply, size: CsvSize) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${size.filename}"`)
+    .header('content-length', String(size.bytes))
+    .header('cache-control', CACHE)
+    .send();
+}
 
 function sendCsv(reply: FastifyReply, download: CsvDownload) {
   return reply
@@ -119,6 +132,16 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Declared before its GET, so that it replaces the HEAD Fastify would make of the GET (which streams the whole file).
+  app.head(
+    `${despesas}/:exercicio/:referencia_ate/:referencia_de/download`,
+    { schema: { tags: expenseTags, summary: 'Tamanho do CSV dos empenhos do período (Content-Length), sem baixá-lo', params: ExpensePeriodParams, querystring: ExpenseFilters, response: { 200: z.any(), ...errors } } },
+    async (request, reply) => {
+      const { exercicio, referencia_ate, referencia_de } = request.params;
+      return sendCsvHead(reply, await spending.expenseCsvSize(app.db, exercicio, referencia_ate, referencia_de, request.query));
+    },
+  );
+
   app.get(
     `${despesas}/:exercicio/:referencia_ate/:referencia_de/download`,
     { schema: { tags: expenseTags, summary: 'Empenhos do período em CSV', params: ExpensePeriodParams, querystring: ExpenseFilters, produces: ['text/csv'], response: csv } },
@@ -184,6 +207,12 @@ export const openDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
         return servants.listServantPay(app.db, request.params.exercicio, request.params.referencia, request.query, request.url);
     },
+  );
+
+  app.head(
+    `${servidores}/:exercicio/:referencia/download`,
+    { schema: { tags: servantTags, summary: 'Tamanho do CSV das remunerações do mês (Content-Length), sem baixá-lo', params: ServantReferenceParams, querystring: ServantFilters, response: { 200: z.any(), ...errors } } },
+    async (request, reply) => sendCsvHead(reply, await servants.servantCsvSize(app.db, request.params.exercicio, request.params.referencia, request.query)),
   );
 
   app.get(

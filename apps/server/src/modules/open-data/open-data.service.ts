@@ -53,9 +53,23 @@ export interface CsvDownload {
   stream: Readable;
 }
 
+/** The file's first line: the BOM, then the header. */
+const csvHead = (header: string[]) => `\uFEFF${header.join(';')}\r\n`;
+
+/** A CSV download's size, told before it is made (HEAD): its records, and its bytes exactly as the stream sends them. */
+export interface CsvSize {
+  filename: string;
+  records: number;
+  bytes: number;
+}
+
+export function csvSize(filename: string, header: string[], lines: repository.CsvLinesSize): CsvSize {
+  return { filename, records: lines.rows, bytes: Buffer.byteLength(csvHead(header)) + lines.bytes };
+}
+
 export function csvStream(header: string[], nextPage: (after: repository.CsvRow | null) => Promise<repository.CsvRow[]>): Readable {
   async function* lines() {
-    yield `\uFEFF${header.join(';')}\r\n`;
+    yield csvHead(header);
     let after: repository.CsvRow | null = null;
     for (;;) {
       const page: repository.CsvRow[] = await nextPage(after);

@@ -237,6 +237,38 @@ describe('servants', () => {
   });
 });
 
+// Issue 24: the pages say how big a download is before anyone downloads it. GET streams (no Content-Length); HEAD
+// answers the exact size the GET sends, counted by the database without making the file.
+describe('the size of a CSV download (HEAD)', () => {
+  const head = (url: string) => t.app.inject({ method: 'HEAD', url });
+
+  for (const [what, url] of [
+    ['a period of expenses', `${D}/2025/2025-03/2025-01/download`],
+    ['a whole year of expenses, in several batches', `${D}/2024/2024-12/2024-01/download/`],
+    ['expenses of one body', `${D}/2025/2025-12/2025-01/download?orgao=seduc`],
+    ['expenses with nothing found (the header only)', `${D}/2025/2025-03/2025-01/download?credor=zzzzzz`],
+    ['a month of pay', `${S}/2025/2025-06/download/`],
+    ['a month of pay of one bond', `${S}/2025/2025-06/download?vinculo=Efetivo`],
+  ] as const) {
+    it(`tells the exact bytes the download sends: ${what}`, async () => {
+      const [size, file] = await Promise.all([head(url), get(url)]);
+      expect(size.statusCode).toBe(200);
+      expect(size.body).toBe('');
+      expect(Number(size.headers['content-length'])).toBe(file.rawPayload.byteLength);
+      expect(size.headers['content-type']).toBe(file.headers['content-type']);
+      expect(size.headers['content-disposition']).toBe(file.headers['content-disposition']);
+    });
+  }
+
+  it('refuses what the download refuses, with the same Portuguese errors', async () => {
+    for (const url of [`${D}/2019/2019-03/2019-01/download`, `${D}/2025/2025-3/2025-01/download`, `${S}/2025/2025-13/download`, `${S}/2019/2019-06/download`]) {
+      const [size, file] = await Promise.all([head(url), get(url)]);
+      expect(size.statusCode, url).toBe(file.statusCode);
+      expect(size.statusCode, url).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
+
 describe('users log and audit court', () => {
   it('serves the users log adding up to the static total', async () => {
     const res = await get('/api/transformacao-digital/log-usuarios.csv');

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@portal/db';
 import { rows } from '../../lib/rows.ts';
-import { csvMoney, csvText, likeText, type CsvRow } from './open-data.repository.ts';
+import { csvLinesSize, csvMoney, csvText, likeText, type CsvLinesSize, type CsvRow } from './open-data.repository.ts';
 
 // Transparency servants: civil servants and their monthly pay.
 
@@ -84,19 +84,29 @@ export const SERVANT_CSV_HEADER = [
   'remuneracao_basica', 'vantagens', 'remuneracao_bruta', 'descontos', 'remuneracao_liquida',
 ];
 
-export async function servantCsvPage(db: Database, year: number, month: number, filter: ServantFilter, afterId: number, limit: number) {
+/** One line of the month's export (without its CRLF), as SERVANT_CSV_HEADER names its fields. */
+function servantCsvLine(year: number, month: number): SQL {
   const cents = (column: SQL) => csvMoney(sql`((${column})::numeric / 100)::numeric(14, 2)`);
   const reference = `${year}-${String(month).padStart(2, '0')}`;
+  return sql`concat_ws(';', s.id, s.registration, ${csvText(sql`s.name`)}, s.cpf_masked, ${csvText(sql`d.short_name`)}, ${csvText(sql`s.position`)}, ${csvText(sql`s.bond`)}, s.weekly_hours,
+    ${reference}::text, ${cents(sql`p.base_pay[${month}::int]`)}, ${cents(sql`p.benefits[${month}::int]`)},
+    ${cents(sql`p.base_pay[${month}::int] + p.benefits[${month}::int]`)}, ${cents(sql`p.deductions[${month}::int]`)},
+    ${cents(sql`p.base_pay[${month}::int] + p.benefits[${month}::int] - p.deductions[${month}::int]`)})`;
+}
+
+export async function servantCsvPage(db: Database, year: number, month: number, filter: ServantFilter, afterId: number, limit: number) {
   return rows<CsvRow>(
     db,
-    sql`select s.id, '' as key,
-          concat_ws(';', s.id, s.registration, ${csvText(sql`s.name`)}, s.cpf_masked, ${csvText(sql`d.short_name`)}, ${csvText(sql`s.position`)}, ${csvText(sql`s.bond`)}, s.weekly_hours,
-            ${reference}::text, ${cents(sql`p.base_pay[${month}::int]`)}, ${cents(sql`p.benefits[${month}::int]`)},
-            ${cents(sql`p.base_pay[${month}::int] + p.benefits[${month}::int]`)}, ${cents(sql`p.deductions[${month}::int]`)},
-            ${cents(sql`p.base_pay[${month}::int] + p.benefits[${month}::int] - p.deductions[${month}::int]`)}) as line
+    sql`select s.id, '' as key, ${servantCsvLine(year, month)} as line
         ${servantJoins}
         where ${servantWhere(year, month, filter)} and p.servant_id > ${afterId}
         order by p.servant_id
         limit ${limit}`,
   );
+}
+
+/** How many lines the month's export has, and their bytes: the file's size without making it. */
+export async function servantCsvSize(db: Database, year: number, month: number, filter: ServantFilter): Promise<CsvLinesSize> {
+  const [row] = await rows<CsvLinesSize>(db, sql`select ${csvLinesSize(servantCsvLine(year, month))} ${servantJoins} where ${servantWhere(year, month, filter)}`);
+  return row ?? { rows: 0, bytes: 0 };
 }

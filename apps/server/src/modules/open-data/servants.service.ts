@@ -2,7 +2,7 @@ import type { PageQuery, ServantDetail, ServantPay } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { fiscalYears } from './open-data.repository.ts';
-import { csvStream, EXPORT_BATCH, pageLinks, reais, requireYear, round2, type CsvDownload } from './open-data.service.ts';
+import { csvSize, csvStream, EXPORT_BATCH, pageLinks, reais, requireYear, round2, type CsvDownload, type CsvSize } from './open-data.service.ts';
 import * as repository from './servants.repository.ts';
 
 // Transparency servants: /servidores/...
@@ -66,7 +66,16 @@ export async function servantCsv(db: Database, year: number, referencia: string,
   const month = monthOf(year, referencia);
   await requireYear(db, 'servant_pay_years', year);
   return {
-    filename: `servidores_${year}_${referencia}.csv`,
+    filename: servantCsvName(year, referencia),
     stream: csvStream(repository.SERVANT_CSV_HEADER, (after) => repository.servantCsvPage(db, year, month, filter, after?.id ?? 0, EXPORT_BATCH)),
   };
+}
+
+const servantCsvName = (year: number, referencia: string) => `servidores_${year}_${referencia}.csv`;
+
+/** What servantCsv would send for the same call: its records and bytes (HEAD of the download). */
+export async function servantCsvSize(db: Database, year: number, referencia: string, filter: repository.ServantFilter): Promise<CsvSize> {
+  const month = monthOf(year, referencia);
+  await requireYear(db, 'servant_pay_years', year);
+  return csvSize(servantCsvName(year, referencia), repository.SERVANT_CSV_HEADER, await repository.servantCsvSize(db, year, month, filter));
 }

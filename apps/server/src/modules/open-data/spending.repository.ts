@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@portal/db';
 import { rows } from '../../lib/rows.ts';
-import { csvDay, csvMoney, csvText, likeText, type CsvRow, type Period } from './open-data.repository.ts';
+import { csvDay, csvLinesSize, csvMoney, csvText, likeText, type CsvLinesSize, type CsvRow, type Period } from './open-data.repository.ts';
 
 // Transparency spending: commitments (empenhos), their liquidations and payments.
 
@@ -123,18 +123,26 @@ export const EXPENSE_CSV_HEADER = [
   'elemento_despesa', 'funcao', 'fonte_recurso', 'modalidade_licitacao', 'historico', 'valor_empenhado', 'valor_liquidado', 'valor_pago',
 ];
 
+/** One line of the export (without its CRLF), as EXPENSE_CSV_HEADER names its fields. */
+const expenseCsvLine = sql`concat_ws(';', e.fiscal_year, e.code, ${csvDay(sql`e.issued_on`)}, ${csvText(sql`d.short_name`)}, mu.code, ${csvText(sql`mu.name`)}, cr.document, ${csvText(sql`cr.name`)},
+  ${csvText(sql`e.expense_element`)}, ${csvText(sql`e.budget_function`)}, ${csvText(sql`e.funding_source`)}, ${csvText(sql`e.bidding_modality`)}, ${csvText(sql`e.description`)},
+  ${csvMoney(sql`e.committed`)}, ${csvMoney(sql`e.liquidated`)}, ${csvMoney(sql`e.paid`)})`;
+
 /** One page of the export after (key, id): keyset pagination, so each page is a short index range scan. */
 export async function expenseCsvPage(db: Database, period: Period, filter: ExpenseFilter, after: { key: string; id: number } | null, limit: number) {
   const from = after ? sql`(e.issued_on, e.id) > (${after.key}::date, ${after.id})` : sql`true`;
   return rows<CsvRow>(
     db,
-    sql`select e.id::float8 as id, e.issued_on::text as key,
-          concat_ws(';', e.fiscal_year, e.code, ${csvDay(sql`e.issued_on`)}, ${csvText(sql`d.short_name`)}, mu.code, ${csvText(sql`mu.name`)}, cr.document, ${csvText(sql`cr.name`)},
-            ${csvText(sql`e.expense_element`)}, ${csvText(sql`e.budget_function`)}, ${csvText(sql`e.funding_source`)}, ${csvText(sql`e.bidding_modality`)}, ${csvText(sql`e.description`)},
-            ${csvMoney(sql`e.committed`)}, ${csvMoney(sql`e.liquidated`)}, ${csvMoney(sql`e.paid`)}) as line
+    sql`select e.id::float8 as id, e.issued_on::text as key, ${expenseCsvLine} as line
         ${expenseJoins}
         where ${expenseWhere(period, filter)} and ${from}
         order by e.issued_on, e.id
         limit ${limit}`,
   );
+}
+
+/** How many lines the export of the period has, and their bytes: the file's size without making it. */
+export async function expenseCsvSize(db: Database, period: Period, filter: ExpenseFilter): Promise<CsvLinesSize> {
+  const [row] = await rows<CsvLinesSize>(db, sql`select ${csvLinesSize(expenseCsvLine)} ${expenseJoins} where ${expenseWhere(period, filter)}`);
+  return row ?? { rows: 0, bytes: 0 };
 }

@@ -2,7 +2,7 @@ import type { Expense, ExpenseDetail, ExpenseHistory, PageQuery } from '@portal/
 import type { Database } from '@portal/db';
 import { notFound } from '../../lib/http-error.ts';
 import { fiscalYears } from './open-data.repository.ts';
-import { csvStream, EXPORT_BATCH, pageLinks, requireYear, resolvePeriod, round2, type CsvDownload } from './open-data.service.ts';
+import { csvSize, csvStream, EXPORT_BATCH, pageLinks, requireYear, resolvePeriod, round2, type CsvDownload, type CsvSize } from './open-data.service.ts';
 import * as repository from './spending.repository.ts';
 
 // Transparency spending: /despesas/...
@@ -80,13 +80,22 @@ export async function expenseReferences(db: Database, year: number) {
   return repository.expenseTotalsByMonth(db, year);
 }
 
+const expenseCsvName = (period: { year: number; from: string; to: string }) => `despesas_${period.year}_${period.from}_${period.to}.csv`;
+
 export async function expenseCsv(db: Database, year: number, ate: string, de: string, filter: repository.ExpenseFilter): Promise<CsvDownload> {
   const period = resolvePeriod(year, ate, de);
   await requireYear(db, 'expense_commitments', year);
   return {
-    filename: `despesas_${year}_${period.from}_${period.to}.csv`,
+    filename: expenseCsvName(period),
     stream: csvStream(repository.EXPENSE_CSV_HEADER, (after) =>
       repository.expenseCsvPage(db, period, filter, after && { key: after.key, id: after.id }, EXPORT_BATCH),
     ),
   };
+}
+
+/** What expenseCsv would send for the same call: its records and bytes (HEAD of the download). */
+export async function expenseCsvSize(db: Database, year: number, ate: string, de: string, filter: repository.ExpenseFilter): Promise<CsvSize> {
+  const period = resolvePeriod(year, ate, de);
+  await requireYear(db, 'expense_commitments', year);
+  return csvSize(expenseCsvName(period), repository.EXPENSE_CSV_HEADER, await repository.expenseCsvSize(db, period, filter));
 }

@@ -2,8 +2,11 @@
 // applies them before it is painted (ACCESSIBILITY_SCRIPT, inline in <head>), so nothing flashes.
 
 export const ACCESSIBILITY_KEY = 'portal-acessibilidade';
-/** Text size steps: -1 smaller, 0 normal, up to 3 larger (global.css scales the root font for each). */
-export const FONT_STEPS = { min: -1, max: 3 } as const;
+/**
+ * Text size steps: -1 smaller, 0 normal, up to 5 larger (tokens.css scales the root font for each: 112.5, 125, 150,
+ * 175 and 200 %). The largest is twice the size, as WCAG 1.4.4 asks (issue 24: it stopped at 150 %).
+ */
+export const FONT_STEPS = { min: -1, max: 5 } as const;
 
 export interface AccessibilitySettings {
   contrast: boolean;

@@ -56,6 +56,9 @@ function useSuggestions(text: string, enabled: boolean): Suggestion[] {
  * combobox (WAI-ARIA 1.2, list autocomplete): services beginning with the text are offered below it,
  * ↓/↑ move through them, Enter opens the one chosen (or searches the text), Escape closes the list.
  */
+/** What the search box asks (spec §2), as its placeholder. */
+const QUESTION = 'Qual serviço você procura?';
+
 export function SearchForm({ label, hideLabel, defaultValue = '', category, size = 'compact' }: SearchFormProps) {
   const id = useId();
   const listId = `${id}-sugestoes`;
@@ -124,7 +127,7 @@ export function SearchForm({ label, hideLabel, defaultValue = '', category, size
             name="q"
             type="search"
             className={styles.input}
-            placeholder="Qual serviço você procura?"
+            placeholder={QUESTION}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
@@ -152,6 +155,11 @@ export function SearchForm({ label, hideLabel, defaultValue = '', category, size
                 }
               : {})}
           />
+          {/* The question again, drawn in the box's place where the accessibility bar made the text larger: a
+              placeholder never wraps, and at those sizes it was cut (issue 24). The placeholder still names it. */}
+          <span className={styles.question} aria-hidden="true">
+            {QUESTION}
+          </span>
           {hydrated && !category ? (
             <ul id={listId} role="listbox" aria-label="Serviços sugeridos" className={styles.listbox} hidden={!expanded}>
               {services.map((service, i) => (

@@ -15,21 +15,27 @@ export interface NotificationsData {
 
 export const NOTIFICATIONS_UNAVAILABLE = 'Não foi possível carregar as suas notificações agora. Tente novamente em alguns minutos.';
 
-const list = (context: AppLoadContext) =>
-  call<NotificationsResponse>(context, { url: `${BASE}/buscar?pageIndex=0&pageSize=${NOTIFICATIONS_PAGE_SIZE}`, auth: 'citizen' });
+const list = (context: AppLoadContext, archived = false) =>
+  call<NotificationsResponse>(context, { url: `${BASE}/buscar?pageIndex=0&pageSize=${NOTIFICATIONS_PAGE_SIZE}${archived ? '&arquivadas=true' : ''}`, auth: 'citizen' });
 
-/** The citizen's messages; a failure is logged and said as such (`unavailable`), never an empty inbox. */
-export async function loadNotifications(context: AppLoadContext): Promise<NotificationsData> {
-  const body = await optional(context, 'notifications', list(context), null);
+/**
+ * The citizen's messages (the inbox, or the archived ones); a failure is logged and said as such (`unavailable`),
+ * never an empty inbox.
+ */
+export async function loadNotifications(context: AppLoadContext, archived = false): Promise<NotificationsData> {
+  const body = await optional(context, 'notifications', list(context, archived), null);
   if (!body) return { messages: [], unread: 0, unavailable: NOTIFICATIONS_UNAVAILABLE };
   return { messages: body.mensagens ?? [], unread: body.naoLidas ?? 0 };
 }
 
-/** Marks as read or archives; failures are ignored (spec §8, logged), the answer only says whether it worked. */
+/**
+ * Marks as read or archives (the messages the citizen confirmed, or all when the form names none); failures are
+ * ignored (spec §8, logged), the answer only says whether it worked.
+ */
 export async function updateNotifications(context: AppLoadContext, form: NotificationsForm): Promise<{ ok: boolean }> {
   const update = async () => {
     if (form.intent === 'archive') {
-      await call<NotificationsUpdateResponse>(context, { method: 'POST', url: `${BASE}/arquivar`, auth: 'citizen' });
+      await call<NotificationsUpdateResponse>(context, { method: 'POST', url: `${BASE}/arquivar`, ...(form.id.length ? { body: form.id } : {}), auth: 'citizen' });
       return true;
     }
     const ids = form.intent === 'read' ? form.id : ((await list(context)).mensagens ?? []).filter((m) => !m.visualizada).map((m) => m.id);

@@ -79,7 +79,7 @@ export function ExportButtons({ data }: { data: unknown }) {
  * is fetched as a blob so a failure shows its message (spec §8) and the name comes from Content-Disposition,
  * or '{resources}_{date}.csv' (spec §7).
  */
-export function DownloadButton({ href, resources, label = 'Baixar CSV completo (servidor)' }: { href: string; resources: string; label?: string }) {
+export function DownloadButton({ href, resources, label }: { href: string; resources: string; label: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <a

@@ -133,6 +133,26 @@ export function fallbackFilename(resources: string, date: Date = new Date()): st
 
 export const downloadFilename = (header: string | null | undefined, resources: string, date?: Date) => filenameFromDisposition(header) ?? fallbackFilename(resources, date);
 
+/** A file's size as people read it (SI units, as Intl names them): '812 bytes', '159 kB', '6,7 MB'. */
+export function fileSize(bytes: number): string {
+  const unit = (value: number, unit: 'kilobyte' | 'megabyte' | 'gigabyte', digits: number) =>
+    new Intl.NumberFormat('pt-BR', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+  if (bytes < 1_000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (Math.round(bytes / 1e3) < 1_000) return unit(Math.round(bytes / 1e3), 'kilobyte', 0);
+  if (Math.round(bytes / 1e5) / 10 < 1_000) return unit(bytes / 1e6, 'megabyte', 1);
+  return unit(bytes / 1e9, 'gigabyte', 1);
+}
+
+/**
+ * The name of the server's full download (issue 24: 'Baixar CSV completo (servidor)' read as 'civil servant' and hid
+ * a 6.5 MB file): what it holds and how big it is, from the query's real record count and the file's real size
+ * (left out when the source cannot tell it).
+ */
+export function downloadLabel(records: number, bytes: number | null): string {
+  const what = records === 1 ? 'Baixar 1 registro em CSV' : `Baixar os ${records.toLocaleString('pt-BR')} registros em CSV`;
+  return bytes == null ? what : `${what} (${fileSize(bytes)})`;
+}
+
 // ----- CSV read by the viewer (the users log) ------------------------------------------------------------
 
 /** Rows of a ';' (or ',') separated file with RFC 4180 quotes; a leading BOM and the last line break ignored. */

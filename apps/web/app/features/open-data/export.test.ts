@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { columnLabel, formatCell, updatedAtText } from './cells.ts';
 import {
   csvRecords,
+  downloadLabel,
   failureMessage,
   fallbackFilename,
   fieldOrder,
+  fileSize,
   filenameFromDisposition,
   fillTemplate,
   missingParams,
@@ -99,6 +101,26 @@ describe('exports', () => {
     expect(xmlName('')).toBe('_');
     expect(xmlName('Xmlfoo')).toBe('_Xmlfoo');
     expect(escapeXml(`<'&">`)).toBe('&lt;&apos;&amp;&quot;&gt;');
+  });
+});
+
+describe('the name of the full download (issue 24)', () => {
+  it('says how many records and how big the file is, in Portuguese', () => {
+    expect(downloadLabel(16_949, 6_512_345)).toBe('Baixar os 16.949 registros em CSV (6,5 MB)');
+    expect(downloadLabel(401, 159_480)).toBe('Baixar os 401 registros em CSV (159 kB)');
+    expect(downloadLabel(1, 312)).toBe('Baixar 1 registro em CSV (312 bytes)');
+    expect(downloadLabel(2_000_000, null)).toBe('Baixar os 2.000.000 registros em CSV');
+  });
+
+  it('rounds sizes into the next unit where they reach it', () => {
+    expect(fileSize(1)).toBe('1 byte');
+    expect(fileSize(999)).toBe('999 bytes');
+    expect(fileSize(1_000)).toBe('1 kB');
+    expect(fileSize(999_499)).toBe('999 kB');
+    expect(fileSize(999_500)).toBe('1 MB');
+    expect(fileSize(1_250_000)).toBe('1,3 MB');
+    expect(fileSize(999_960_000)).toBe('1 GB');
+    expect(fileSize(2_340_000_000)).toBe('2,3 GB');
   });
 });
 

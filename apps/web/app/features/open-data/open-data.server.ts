@@ -4,7 +4,7 @@
 // browser only ever talks to the portal.
 import { AuditCourtCategory, AuditCourtQuery, AuditCourtResource, OPEN_DATA_PARAMS, type OpenDataEndpoint, type OpenDataGroup } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import { ApiError, call, messageOf, optional } from '../../lib/api.server.ts';
+import { ApiError, call, callRaw, messageOf, optional } from '../../lib/api.server.ts';
 import { paramLabel } from './endpoints.ts';
 import type { FieldError } from './view.ts';
 
@@ -69,6 +69,21 @@ export async function fetchSource(context: AppLoadContext, url: string): Promise
   }
   if (!response.ok) throw new ApiError(response.status, messageOf(body));
   return body;
+}
+
+/** How long another service may take to say how big a file is: the page does not wait on it for long. */
+const SIZE_TIMEOUT_MS = 5_000;
+
+/**
+ * The bytes of a source's file without downloading it: HEAD's Content-Length (our own API counts them in the
+ * database; another service may or may not say). null when it is not told; a failure is an error for `optional`.
+ */
+export async function sourceSize(context: AppLoadContext, url: string): Promise<number | null> {
+  const length = url.startsWith('/')
+    ? (await callRaw(context, { method: 'HEAD', url, auth: 'anonymous' })).headers['content-length']
+    : (await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(SIZE_TIMEOUT_MS) })).headers.get('content-length');
+  const bytes = Number(length ?? '');
+  return length && Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : null;
 }
 
 /** The index of /dados, from the API (spec §2: the groups are data, not code). */

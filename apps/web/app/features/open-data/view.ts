@@ -53,8 +53,8 @@ export type View =
       result: Result | null;
       failure: Failure | null;
       updatedAt: string | null;
-      /** the server's CSV of the same query (resource route), once the form is complete */
-      download: string | null;
+      /** the server's CSV of the same query (resource route) and its name (records, size), once there is data */
+      download: { href: string; label: string } | null;
     }
   | { kind: 'auto'; title: string; resources: string; group: GroupInfo | null; url: string; result: Result | null; failure: Failure | null; updatedAt: string | null }
   | { kind: 'not-found'; title: string; message: string; group: GroupInfo | null; endpoints: EndpointLink[] };

@@ -77,7 +77,7 @@ export function ViewerScreen({ view, loading }: { view: View; loading: boolean }
         {view.failure ? <FailureNotice failure={view.failure} /> : null}
         {view.download ? (
           <div className={styles.actions}>
-            <DownloadButton href={view.download} resources={view.resources} />
+            <DownloadButton href={view.download.href} label={view.download.label} resources={view.resources} />
           </div>
         ) : null}
         {view.result ? <ResultView result={view.result} title={view.title} /> : null}

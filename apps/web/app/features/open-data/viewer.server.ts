@@ -3,9 +3,9 @@
 // viewer of the audit-court API for every other `resources` value.
 import type { OpenDataEndpoint, OpenDataGroup } from '@portal/contracts';
 import { redirect, type AppLoadContext } from 'react-router';
-import { ApiError } from '../../lib/api.server.ts';
+import { ApiError, optional } from '../../lib/api.server.ts';
 import { catalogPath } from '../../lib/paths.ts';
-import { csvRecords, failureMessage, fieldOrder, fillTemplate, isFormResource, MESSAGES, missingParams, PARAM_LABELS, placeholders, VIEWER_PAGE_SIZE } from './endpoints.ts';
+import { csvRecords, downloadLabel, failureMessage, fieldOrder, fillTemplate, isFormResource, MESSAGES, missingParams, PARAM_LABELS, placeholders, VIEWER_PAGE_SIZE } from './endpoints.ts';
 import { isPage } from './export.ts';
 import {
   absoluteUrl,
@@ -19,6 +19,7 @@ import {
   jsonCounterpart,
   loadIndex,
   loadUpdatedAt,
+  sourceSize,
   withPage,
 } from './open-data.server.ts';
 import type { EndpointLink, Failure, GroupInfo, Result, View } from './view.ts';
@@ -105,16 +106,20 @@ async function formView(context: AppLoadContext, url: URL, resources: string, gr
   // Told like the API's own 400 (spec §8: the server's message), without the call.
   if (invalid.length) return { ...base, updatedAt, failure: { status: 400, message: invalid.map((e) => e.message).join(' '), detail: null } };
 
-  const download = csv ? downloadHref(endpoint.slug, values) : null;
+  const href = csv ? downloadHref(endpoint.slug, values) : null;
   const json = jsonCounterpart(group, endpoint);
   const page = pageNumber(url);
   if (json) {
+    let result: Result;
     try {
-      const body = await fetchSource(context, withPage(fillTemplate(json.url, values), page, VIEWER_PAGE_SIZE));
-      return { ...base, updatedAt, download, result: toResult(body, page, url) };
+      result = toResult(await fetchSource(context, withPage(fillTemplate(json.url, values), page, VIEWER_PAGE_SIZE)), page, url);
     } catch (err) {
       return { ...base, updatedAt, failure: toFailure(err, 'form') };
     }
+    // The file's size is asked of its source as the page is made: its name says it (issue 24).
+    const records = result.page?.total;
+    const bytes = csv && records ? await optional(context, 'open-data csv size', sourceSize(context, fillTemplate(csv.url, values)), null) : null;
+    return { ...base, updatedAt, download: href && records ? { href, label: downloadLabel(records, bytes) } : null, result };
   }
   // A CSV with no JSON twin (the users log): read it here and show it a page at a time.
   let body: unknown;
@@ -127,6 +132,8 @@ async function formView(context: AppLoadContext, url: URL, resources: string, gr
   const pageCount = Math.max(1, Math.ceil(records.length / VIEWER_PAGE_SIZE));
   const index = Math.min(page, pageCount) - 1;
   const data = { count: records.length, next: null, previous: null, results: records.slice(index * VIEWER_PAGE_SIZE, (index + 1) * VIEWER_PAGE_SIZE) };
+  // The file was read whole here: its size is what was read.
+  const download = href && records.length && typeof body === 'string' ? { href, label: downloadLabel(records.length, new TextEncoder().encode(body).byteLength) } : null;
   return { ...base, updatedAt, download, result: { data, page: { index, count: pageCount, total: records.length } } };
 }
 

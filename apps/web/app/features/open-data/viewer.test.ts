@@ -123,6 +123,53 @@ describe('the CSV download checks its values the same way', () => {
   });
 });
 
+describe("the full download's name says its records and size (issue 24)", () => {
+  const QUERY = '?buscar=1&exercicio=2025&referencia_de=2025-01&referencia_ate=2025-03';
+  const listing = { count: 401, next: null, previous: null, results: [] };
+  const withSource = (index: OpenDataGroup[], heads: string[]) =>
+    ({
+      api: async ({ url, method }: { url: string; method?: string }) => {
+        if (url === '/v1/open-data') return { status: 200, headers: {}, body: index };
+        if (method === 'HEAD') {
+          heads.push(url);
+          return { status: 200, headers: { 'content-length': '159480' }, body: '' };
+        }
+        return { status: 200, headers: {}, body: listing };
+      },
+    }) as unknown as AppLoadContext;
+  const downloadOf = async (ctx: AppLoadContext) => {
+    const { view } = await resolveView(ctx, new Request(`http://portal.local/app/catalog/dados/despesa/empenhos${QUERY}`), 'despesa/empenhos');
+    return view.kind === 'form' ? view.download : undefined;
+  };
+
+  it('asks our own API for the size of the file the values name (HEAD), and says both', async () => {
+    const heads: string[] = [];
+    expect(await downloadOf(withSource(INDEX, heads))).toEqual({
+      href: expect.stringMatching(/\/dados\/despesa\/empenhos\/arquivo\.csv\?exercicio=2025&referencia_de=2025-01&referencia_ate=2025-03$/),
+      label: 'Baixar os 401 registros em CSV (159 kB)',
+    });
+    expect(heads).toEqual(['/api/transparencia/despesas/2025/2025-03/2025-01/download/']);
+  });
+
+  it('leaves the size out when another server does not tell it, and offers no file of nothing', async () => {
+    const remote = INDEX.map((g) => ({ ...g, servicos: g.servicos.map((s) => ({ ...s, url: s.url.replace(/^\/api\/transparencia/, 'https://dados.example') })) }));
+    const methods: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      methods.push(`${init?.method ?? 'GET'} ${url}`);
+      // No Content-Length: the other server does not say how big its file is.
+      return new Response(init?.method === 'HEAD' ? null : JSON.stringify(listing), { headers: { 'content-type': 'application/json' } });
+    });
+    expect((await downloadOf(withSource(remote, [])))?.label).toBe('Baixar os 401 registros em CSV');
+    expect(methods).toContain('HEAD https://dados.example/despesas/2025/2025-03/2025-01/download/');
+    listing.count = 0;
+    try {
+      expect(await downloadOf(withSource(INDEX, []))).toBeNull();
+    } finally {
+      listing.count = 401;
+    }
+  });
+});
+
 describe('invalidParams', () => {
   it('uses the contracts’ rule for known placeholders and a plain segment for unknown ones', () => {
     expect(invalidParams(['exercicio', 'referencia'], { exercicio: ' 2025 ', referencia: '2025-12' })).toEqual([]);
