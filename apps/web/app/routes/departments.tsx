@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data }: Route.MetaArgs) {
   return pageMeta({
-    // The menu and the footer call them 'Órgãos' (issue 24): one name for one thing (decision 029).
+    // The menu and the footer call them 'Órgãos' (issue 24): one name for one thing (decision 031).
     title: `${TITLE_PREFIX} - Órgãos do governo`,
     description: 'Secretarias e órgãos do Governo do Piauí: missão, endereço, site e os serviços que cada um presta.',
     canonical: data?.canonical,
