@@ -122,6 +122,50 @@ test.describe('hydration on the first interaction', () => {
     });
   });
 
+  test.describe('a pay slip pressed before the scripts come', () => {
+    test.use({ citizen: 'joao.souza' });
+    const slip = (page: Page) => page.getByTestId('payslips-widget').getByTestId('payslip-download').first();
+
+    test('waits for them, shows busy, and downloads once', async ({ loggedIn: page, loginPortal }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      let asked = 0;
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/app/minha-area/contracheques/*', async (route) => {
+        asked += 1;
+        await answered;
+        await route.continue();
+      });
+      await page.goto(loginPortal.url('/'));
+      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /./);
+      const download = page.waitForEvent('download');
+      await slip(page).click();
+      expect(asked).toBe(0);
+      release();
+      await expect(slip(page)).toBeDisabled();
+      answer();
+      expect((await download).suggestedFilename()).toMatch(/^contracheque-\d{2}-\d{4}-SEAD\.pdf$/);
+      await expect(slip(page)).toBeEnabled();
+      expect(asked).toBe(1);
+      await expect(page.locator('html')).not.toHaveAttribute('data-leaving');
+    });
+
+    test('should they not come, the browser downloads it, as without scripts', async ({ loggedIn: page, loginPortal }) => {
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto(loginPortal.url('/'));
+      const download = page.waitForEvent('download');
+      await slip(page).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+    });
+  });
+
   test('without scripts the accessibility controls, which need one, are not shown', async ({ browser, portal }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -21,13 +21,23 @@
 /** What the server turns the app's module script into: a script the browser keeps but does not run. */
 export const SCRIPT_TYPE = 'x-hydrate-on-interaction';
 
+/**
+ * A form marked with this attribute is one the app does better than the browser and that does not leave the page
+ * (a pay slip's download, which the app shows busy and names). Sent before the scripts have come, it is kept and
+ * sent once the page has hydrated, as a button's click is; should the scripts not come within WAIT_MS, the
+ * browser sends it, as without scripts. The page is not marked as being left: the answer is a download.
+ */
+export const WAIT_FOR_SCRIPTS = 'data-wait-for-scripts';
+const WAIT = WAIT_FOR_SCRIPTS;
+const WAIT_MS = 4000;
+
 /** The interactions that start hydration: any sign of a person using the page (a scroll: of the page itself). */
 const TRIGGERS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
 
 /** The inline script; `base` is the app's base path, where the service worker lives. */
 export function hydrationScript(base: string): string {
   return `(function(){
-var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,pending=null,wanted=false;
+var d=document,h=d.documentElement,n=d.currentScript&&d.currentScript.nonce,started=false,pending=null,held=null,wanted=false;
 var on=${JSON.stringify(TRIGGERS)};
 h.setAttribute('data-js','');
 function start(e){
@@ -50,9 +60,16 @@ function leave(){if(!h.dataset.hydrated)h.setAttribute('data-leaving','');}
 function early(){return h.dataset.hydrated!=='true';}
 addEventListener('submit',function(e){
   if(!early())return;
+  var f=e.target,w=f.hasAttribute('${WAIT}');
+  if(w&&!f.hasAttribute('data-sending')){/* kept for the app, which does it better; the browser's after ${WAIT_MS} ms */
+    e.preventDefault();e.stopPropagation();held={f:f,s:e.submitter};start();
+    setTimeout(function(){if(!held||held.f!==f)return;held=null;f.setAttribute('data-sending','');send(f,e.submitter);f.removeAttribute('data-sending');},${WAIT_MS});
+    return;
+  }
   e.stopPropagation();/* the browser sends it, as without scripts: React, not ready, must not take it halfway */
-  var f=e.target;if(!f.target||f.target==='_self')leave();
+  if(!w&&(!f.target||f.target==='_self'))leave();/* a kept form answers with a download: the page stays */
 },true);
+function send(f,s){if(f.isConnected)f.requestSubmit(s&&s.form===f?s:undefined);}
 addEventListener('click',function(e){
   if(!early())return;
   var t=e.target&&e.target.closest?e.target:null;
@@ -65,7 +82,9 @@ addEventListener('click',function(e){
     &&!(a.origin===l.origin&&a.pathname===l.pathname&&a.search===l.search&&a.hash))leave();
 },true);
 new MutationObserver(function(){
-  if(h.dataset.hydrated!=='true'||!pending)return;
+  if(h.dataset.hydrated!=='true')return;
+  if(held){var x=held;held=null;send(x.f,x.s);}
+  if(!pending)return;
   var b=pending;pending=null;
   if(b.isConnected)b.click();
 }).observe(h,{attributes:true,attributeFilter:['data-hydrated']});
