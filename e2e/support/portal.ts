@@ -47,4 +47,4 @@ async function start(host: '127.0.0.1' | 'localhost', env: Record<string, string
 export const startPortal = (env?: Record<string, string>) => start('127.0.0.1', env);
 
 /** The portal whose 'Acesso Cidadão' login the browser goes through, at http://localhost:{port}. */
-export const startPortalWithLogin = () => start('localhost');
+export const startPortalWithLogin = (env?: Record<string, string>) => start('localhost', env);

@@ -23,6 +23,7 @@ import { retentionJob } from './modules/retention/retention.job.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { simplifiqueRoutes } from './modules/simplifique/simplifique.routes.ts';
 import { gestaoPlugin } from './modules/gestao/gestao.plugin.ts';
+import { requestsPlugin } from './modules/requests/requests.plugin.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { loadConfig, type Config } from './plugins/config.ts';
@@ -36,6 +37,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { storagePlugin } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
 // Validation messages the citizen may read are Portuguese.
@@ -93,6 +95,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(redisPlugin);
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
+  await app.register(storagePlugin);
   await app.register(limitsPlugin);
   // While the server stops (server.ts), a request from the network (not a page's in-process API call) answers
   // 503 and closes its kept-alive connection. Before the public cache, which would otherwise keep answering
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(vitalsRoutes);
   await app.register(simplifiqueRoutes);
   await app.register(gestaoPlugin);
+  await app.register(requestsPlugin);
   await app.register(retentionJob);
 
   const base = config.BASE_PATH;

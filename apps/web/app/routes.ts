@@ -23,6 +23,10 @@ const catalog = [
   route('dados/:resources/:endpoint/arquivo.csv', 'routes/open-data-download.ts'),
   route('dados/*', 'routes/open-data-viewer.tsx'),
   route(':category/:catalog', 'routes/catalog-service.tsx', { id: 'routes/service' }),
+  // A service's request (issue 27): its start page, one page of questions at a time, then 'Verifique suas respostas'.
+  route(':category/:catalog/solicitar', 'routes/request-start.tsx'),
+  route(':category/:catalog/solicitar/verificar', 'routes/request-check.tsx'),
+  route(':category/:catalog/solicitar/:page', 'routes/request-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ];
 
@@ -39,6 +43,7 @@ export default [
   route('app/app-simplifique', 'routes/simplifique.tsx', { id: 'routes/pages-simplifique' }),
   route('app/app-documentos', 'routes/pages-documents.tsx'),
   route('app/acompanhar-minhas-solicitacoes', 'routes/pages-requests.tsx'),
+  route('app/acompanhar-minhas-solicitacoes/:id', 'routes/request-detail.tsx'),
   // Opened by the state's app in a WebView with its token (issue 14).
   route('app/app-meus-veiculos', 'routes/pages-vehicles.tsx'),
   route('app/app-perfil-servidor', 'routes/pages-servant.tsx'),
@@ -58,5 +63,8 @@ export default [
   route('app/gestao/servicos/:id/editar', 'routes/gestao-edit.tsx'),
   route('app/gestao/servicos/:id/versoes', 'routes/gestao-history.tsx'),
   route('app/gestao/servicos/:id/previa', 'routes/gestao-preview.tsx'),
+  // A service's request form (issue 27): built by its department's editor, and filled in as a citizen would.
+  route('app/gestao/servicos/:id/formulario', 'routes/gestao-request-form.tsx'),
+  route('app/gestao/servicos/:id/formulario/previa', 'routes/gestao-request-form-preview.tsx'),
   ...(base === '/' ? [] : [route('*', 'routes/not-found.tsx', { id: 'portal-not-found' })]),
 ] satisfies RouteConfig;

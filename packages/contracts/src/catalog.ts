@@ -135,6 +135,12 @@ export const CatalogItem = z
     resultCategory: z.object({ id: WireId, name: z.string() }),
     accessProfile: AccessProfile,
     catalogDataRow: z.array(CatalogDataRow),
+    /** a citizen requests it in the portal, with its published request form (issue 27): 'Solicitar' on its page */
+    requestable: z.boolean(),
+    /** the business days its department promises an answer in, when it has written one (issue 28) */
+    deadlineDays: z.number().int().nullable(),
+    /** ratings of people who used it through the portal (a request concluded or refused), apart from the anonymous ones */
+    verifiedRatings: AverageRatings,
   })
   .meta({ id: 'CatalogItem' });
 export type CatalogItem = z.infer<typeof CatalogItem>;

@@ -64,3 +64,20 @@ export function formatBrl(value: number, { nonBreaking = false }: { nonBreaking?
   const text = BRL.format(Number.isFinite(value) ? value : 0);
   return nonBreaking ? text : text.replace(/\u00a0/g, ' ');
 }
+
+/**
+ * 20 971 520 → '20 MB', 1 572 864 → '1,5 MB', 512 000 → '500 KB': a file's size as the citizen's computer shows it
+ * (1 KB = 1024 bytes, as Windows and most phones count), to one decimal where it has one.
+ */
+export function formatFileSize(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  // Rounded down, so a limit never reads larger than it is ('20 MB' for 20 MB minus a byte would be a promise broken).
+  const shown = unit === 0 ? value : Math.floor(value * 10) / 10;
+  return `${formatNumber(shown, { maximumFractionDigits: 1 })} ${units[unit]}`;
+}

@@ -2,20 +2,23 @@ import { z } from 'zod';
 import { DbId, Slug, STORABLE_TEXT } from './common.ts';
 import { CatalogItem } from './catalog.ts';
 import { isSafeLink } from './links.ts';
+import { RequestForm } from './request-forms.ts';
 
 // The editorial back office (issue 15): /v1/gestao. Each department edits its own services' content as
 // versions that go from draft to review to publication (apps/server/src/modules/gestao).
 
 /**
  * The back-office roles among a token's realm roles: `gestao:admin` (the central team), `gestao:editor:<department
- * slug>`, `gestao:revisor:<department slug>`. The one reading of them, for the server's checks and the header's link.
+ * slug>`, `gestao:revisor:<department slug>`, `gestao:atendente:<department slug>` (works the department's
+ * requests, issue 28). The one reading of them, for the server's checks and the header's link.
  */
 export function gestaoRoles(roles: readonly string[]) {
-  const found = { admin: false, editorOf: new Set<string>(), reviewerOf: new Set<string>() };
+  const found = { admin: false, editorOf: new Set<string>(), reviewerOf: new Set<string>(), attendantOf: new Set<string>() };
+  const sets = { editor: found.editorOf, revisor: found.reviewerOf, atendente: found.attendantOf };
   for (const role of roles) {
     if (role === 'gestao:admin') found.admin = true;
-    const match = /^gestao:(editor|revisor):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(role);
-    if (match) (match[1] === 'editor' ? found.editorOf : found.reviewerOf).add(match[2]!);
+    const match = /^gestao:(editor|revisor|atendente):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(role);
+    if (match) sets[match[1] as keyof typeof sets].add(match[2]!);
   }
   return found;
 }
@@ -23,7 +26,7 @@ export function gestaoRoles(roles: readonly string[]) {
 /** Whether the roles give a place in the back office (the server checks each action; the header only shows the way in). */
 export function hasGestaoRole(roles: readonly string[]) {
   const found = gestaoRoles(roles);
-  return found.admin || found.editorOf.size > 0 || found.reviewerOf.size > 0;
+  return found.admin || found.editorOf.size > 0 || found.reviewerOf.size > 0 || found.attendantOf.size > 0;
 }
 
 /** Who a service is for (targets), as the search's audience filter names them. */
@@ -92,6 +95,13 @@ export const ServiceContent = z
     tags: list('Palavras-chave', 30, 60),
     /** the legal basis of key facts (cost, deadline, each document) and until when it holds */
     sources: z.array(FactSource).max(100, 'No máximo 100 bases legais.').default([]),
+    /**
+     * the form citizens fill in to request the service in the portal (issue 27); null: not requested here. Left out
+     * of a save, the draft keeps the one it has: the service's edit form and the form builder each save their own part
+     */
+    requestForm: RequestForm.nullable().optional(),
+    /** the business days the department promises an answer in (issue 28); null: no promise written; left out: kept */
+    deadlineDays: z.number().int('Prazo em dias úteis: um número inteiro.').min(1, 'Prazo: ao menos 1 dia útil.').max(365, 'Prazo: no máximo 365 dias úteis.').nullable().optional(),
   })
   .meta({ id: 'ServiceContent' });
 export type ServiceContent = z.infer<typeof ServiceContent>;

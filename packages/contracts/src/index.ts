@@ -18,3 +18,6 @@ export * from './web-context.ts';
 export * from './gestao.ts';
 export * from './links.ts';
 export * from './format.ts';
+export * from './request-forms.ts';
+export * from './requests.ts';
+export * from './business-days.ts';

@@ -12,7 +12,7 @@ export type ApiAuth = 'citizen' | 'anonymous';
 /** One call to our own API, made in-process (Fastify `inject`): validation and auth run as for any caller. */
 export interface ApiCall {
   /** HEAD: what a GET would answer, without its body (a download's size) */
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;
   auth: ApiAuth;

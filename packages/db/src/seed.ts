@@ -1,3 +1,4 @@
+import { RequestForm, type RequestFormInput } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import type { DemoCategory, DemoDepartment, DemoService } from './demo/types.ts';
@@ -10,6 +11,8 @@ export interface CatalogData {
   departments: DemoDepartment[];
   services: DemoService[];
   synonyms: { term: string; expansion: string }[];
+  /** services requested in the portal (issue 27): their published request form, checked by the contracts' schema */
+  requestForms?: Record<string, { deadlineDays: number; form: RequestFormInput }>;
 }
 
 export const ACCESS_LEVELS = [
@@ -208,6 +211,12 @@ export async function seedCatalog(db: Database, data: CatalogData, options: { de
         const documents = stepPart.flatMap(({ step }, i) => (step.documents ?? []).map((name, j) => ({ stepId: stepRows[i]!.id, orderIndex: j + 1, name })));
         for (const docPart of chunks(documents)) await tx.insert(t.stepDocuments).values(docPart);
       }
+    }
+
+    for (const [slug, { deadlineDays, form }] of Object.entries(data.requestForms ?? {})) {
+      const parsed = RequestForm.safeParse(form);
+      if (!parsed.success) throw new Error(`request form of ${slug}: ${parsed.error.issues[0]?.message}`);
+      await tx.execute(sql`update services set request_form = ${JSON.stringify(parsed.data)}::jsonb, deadline_days = ${deadlineDays} where slug = ${slug}`);
     }
 
     // Replacements point at services that may sit in a later chunk: linked once every service exists.

@@ -39,6 +39,71 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** Where stored files go when they go to an S3-compatible store (plugins/storage-s3.ts), read from S3_URL. */
+export interface S3Location {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** bucket in the path (https://host/bucket/key): every S3-compatible store takes it; AWS's own hosts use the bucket's name as host */
+  forcePathStyle: boolean;
+  /** unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance's role) */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+const S3_URL_FORMAT = 'S3_URL must look like https://ACCESS_KEY:SECRET@host[:port]/bucket?region=sa-east-1 (key and secret percent-encoded)';
+
+/** S3_URL read into what the S3 client needs; throws the operator's message when it is not one. */
+export function s3Location(value: string): S3Location {
+  if (!URL.canParse(value)) throw new Error(S3_URL_FORMAT);
+  const url = new URL(value);
+  if (!['http:', 'https:'].includes(url.protocol)) throw new Error(`${S3_URL_FORMAT}: http or https only`);
+  const bucket = url.pathname.replace(/^\/|\/$/g, '');
+  // S3's rule for bucket names (3 to 63 lowercase letters, digits, dots and hyphens), which every compatible store follows.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`${S3_URL_FORMAT}: the path is the bucket's name, one segment of 3 to 63 lowercase letters, digits, dots or hyphens`);
+  const unknown = [...url.searchParams.keys()].filter((name) => name !== 'region');
+  if (unknown.length) throw new Error(`${S3_URL_FORMAT}: unknown parameter ${unknown.join(', ')} (only region)`);
+  if (Boolean(url.username) !== Boolean(url.password)) throw new Error(`${S3_URL_FORMAT}: give both the access key and the secret, or neither (the AWS SDK's own credentials)`);
+  const aws = /(^|\.)amazonaws\.com$/.test(url.hostname);
+  const region = url.searchParams.get('region') || (aws && /^s3[.-]([a-z0-9-]+)\.amazonaws\.com$/.exec(url.hostname)?.[1]) || 'us-east-1';
+  return {
+    endpoint: url.origin,
+    bucket,
+    region,
+    forcePathStyle: !aws,
+    ...(url.username ? { credentials: { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) } } : {}),
+  };
+}
+
+/** Where clamd listens, read from CLAMD_URL: tcp://host:port or unix:///path/to/clamd.ctl. */
+export type ClamdAddress = { host: string; port: number } | { path: string };
+
+export function clamdAddress(value: string): ClamdAddress {
+  const format = 'CLAMD_URL must be tcp://host:port (e.g. tcp://127.0.0.1:3310) or unix:///path/to/clamd.ctl';
+  if (!URL.canParse(value)) throw new Error(format);
+  const url = new URL(value);
+  if (url.protocol === 'unix:' && !url.host && url.pathname.length > 1) return { path: decodeURIComponent(url.pathname) };
+  if (url.protocol === 'tcp:' && url.hostname && url.port && (url.pathname === '' || url.pathname === '/')) {
+    return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) };
+  }
+  throw new Error(format);
+}
+
+/** A URL setting read by `parse`, whose thrown message is the operator's. */
+const parsedUrl = (parse: (value: string) => unknown) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        try {
+          parse(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      })
+      .optional(),
+  );
+
 /** Values that ship in this repository: fine for a demo, never for the state's production portal. */
 export const DEMO_VOTER_SECRET = 'portal-piaui-demo-voter-secret';
 
@@ -110,6 +175,15 @@ export const ConfigSchema = z.object({
    * allows what its player needs (eval, WebAssembly and blob: scripts, from that origin only)
    */
   VLIBRAS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'VLIBRAS_URL must be an http(s) URL, e.g. https://vlibras.gov.br/app' }).optional()),
+  /**
+   * where uploaded files are kept (plugins/storage.ts): unset, a folder under DATA_DIR; set, an S3-compatible
+   * store, https://ACCESS_KEY:SECRET@host[:port]/bucket?region=sa-east-1 (docs/decisions/033-files.md)
+   */
+  S3_URL: parsedUrl(s3Location),
+  /** ClamAV's clamd, which checks every upload before it is kept (tcp://127.0.0.1:3310, unix:///run/clamav/clamd.ctl); unset, no check */
+  CLAMD_URL: parsedUrl(clamdAddress),
+  /** how long clamd may stay silent (connecting, reading, or after a file's last byte) before the upload is refused 503 */
+  CLAMD_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(600).default(30)),
   /** largest request body accepted, in bytes */
   BODY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(64 * 1024)),
   /** seconds between each worker's looks for new jobs (the delay of a job sent now; docs/decisions/030-job-queue.md) */

@@ -118,7 +118,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send(payload(400, 'O corpo da requisição não é um JSON válido.'));
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (error.name === 'HttpError') return reply.code(status).send(payload(status, error.message));
+    if (error.name === 'HttpError') {
+      const fields = (error as { fields?: unknown[] }).fields;
+      return reply.code(status).send(fields ? { ...payload(status, error.message), fields } : payload(status, error.message));
+    }
     if (status < 500) return reply.code(status).send(payload(status, GENERIC_4XX[status] ?? 'Requisição inválida.'));
     if (isUnstorableText(error)) {
       // The contracts refuse such text first (STORABLE_TEXT); reaching here means a field was missed: say so in the log.

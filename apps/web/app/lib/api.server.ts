@@ -29,6 +29,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     serverMessage: string | null,
+    /** each field's problem, when the API refused a form's answers (contracts' FieldErrors) */
+    readonly fields: { field: string; message: string; page?: string }[] = [],
   ) {
     super(serverMessage ?? UNAVAILABLE);
     this.name = 'ApiError';
@@ -46,7 +48,7 @@ export function messageOf(body: unknown): string | null {
 export const UNAVAILABLE = 'Não foi possível completar a ação!';
 
 export interface Call {
-  method?: 'GET' | 'HEAD' | 'POST' | 'PUT';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;
   auth: ApiAuth;
@@ -56,7 +58,8 @@ export interface Call {
 export async function callRaw(context: AppLoadContext, { method = 'GET', url, body, auth }: Call): Promise<ApiAnswer> {
   const answer = await context.api({ method, url, body, auth });
   if (answer.status >= 200 && answer.status < 300) return answer;
-  throw new ApiError(answer.status, messageOf(answer.body));
+  const fields = (answer.body as { fields?: unknown } | null)?.fields;
+  throw new ApiError(answer.status, messageOf(answer.body), Array.isArray(fields) ? (fields as ApiError['fields']) : []);
 }
 
 /** One API call: the 2xx body as `T` (a contract's type), or an ApiError. */

@@ -14,7 +14,7 @@ import { RatingStars } from '../features/ratings/rating-stars.tsx';
 import { BALLOT_SCRIPT, RATING_SUCCESS, RATING_UPDATED, ratingFailureMessage, type RatingResult } from '../features/ratings/rating.ts';
 import type { RouteHandle } from '../root.tsx';
 import { api, ApiError, optional, required } from '../lib/api.server.ts';
-import { cut, relativeTime, stripHtml } from '../lib/format.ts';
+import { cut, formatNumber, relativeTime, stripHtml } from '../lib/format.ts';
 import { canonicalUrl, pageMeta, TITLE_PREFIX } from '../lib/seo.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { parseForm } from '../lib/form.server.ts';
@@ -175,6 +175,12 @@ export default function Service({ loaderData, actionData }: Route.ComponentProps
             <h1 className={styles.title}>{service.title}</h1>
             <div className={styles.meta}>
               <RatingStars average={service.averageRatings.average} count={service.averageRatings.count} noScriptResult={actionData} />
+              {service.verifiedRatings.count ? (
+                <span className={styles.verified} data-testid="verified-ratings">
+                  Nota {formatNumber(service.verifiedRatings.average, { maximumFractionDigits: 1 })} de 5 dada por {service.verifiedRatings.count}{' '}
+                  {service.verifiedRatings.count === 1 ? 'pessoa que usou' : 'pessoas que usaram'} o serviço pelo portal
+                </span>
+              ) : null}
               {service.isOnline ? <span className={styles.online} data-testid="service-online">Online</span> : null}
               <FavoriteStar slug={service.slug} title={service.title} />
             </div>

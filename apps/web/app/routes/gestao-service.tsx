@@ -98,6 +98,9 @@ export default function GestaoServicePage() {
             <p>
               <a href={`/app/gestao/servicos/${service.id}/previa`}>Ver a prévia, como os cidadãos a lerão</a>
             </p>
+            <p>
+              <a href={`/app/gestao/servicos/${service.id}/formulario`}>Formulário de solicitação</a>
+            </p>
             {service.can.edit && (open.state === 'rascunho' || open.state === 'devolvido') ? (
               <>
                 <p>
@@ -177,6 +180,11 @@ export default function GestaoServicePage() {
             {service.can.edit ? (
               <p>
                 <a href={`/app/gestao/servicos/${service.id}/editar`}>Começar uma alteração</a>
+              </p>
+            ) : null}
+            {service.can.edit ? (
+              <p>
+                <a href={`/app/gestao/servicos/${service.id}/formulario`}>Formulário de solicitação</a>
               </p>
             ) : null}
           </>

@@ -26,6 +26,10 @@ export const STAFF_ACCOUNTS = [
   { sub: '2d8f3b01-6e5c-4d4f-9a32-7b0c1d2e3f42', username: 'bruno.detran', name: 'Bruno Carvalho Rocha', roles: ['gestao:revisor:detran-pi'] },
   { sub: '3e904c12-7f6d-4e50-8b43-8c1d2e3f4a53', username: 'carla.seduc', name: 'Carla Mendes Araújo', roles: ['gestao:editor:seduc'] },
   { sub: '4fa15d23-807e-4f61-9c54-9d2e3f4a5b64', username: 'davi.central', name: 'Davi Nogueira Costa', roles: ['gestao:admin'] },
+  // Attendants work their department's requests (issues 27 and 28).
+  { sub: '5ab26e34-918f-4a72-8d65-ae3f4a5b6c75', username: 'elisa.detran', name: 'Elisa Ferreira Santos', roles: ['gestao:atendente:detran-pi'] },
+  { sub: '6bc37f45-a290-4b83-9e76-bf4a5b6c7d86', username: 'fabio.seduc', name: 'Fábio Moura Leal', roles: ['gestao:atendente:seduc'] },
+  { sub: '7cd48056-b3a1-4c94-af87-c05b6c7d8e97', username: 'gisele.sefaz', name: 'Gisele Pires Barros', roles: ['gestao:atendente:sefaz'] },
 ] as const;
 
 const DAY = 86_400_000;
@@ -87,6 +91,7 @@ export async function seedIdentityDemo(db: Database, today: Date = new Date()): 
         roles: ['prata', 'bronze'],
         groups: ['/cidadao'],
         cpf: '529.982.247-25',
+        phone: '86999990001',
         motherName: 'Francisca da Conceição Silva',
         birthDate: '1987-04-12',
         vehicles: [
@@ -284,5 +289,109 @@ export async function seedIdentityDemo(db: Database, today: Date = new Date()): 
       };
     });
     await tx.insert(t.paySlips).values(slips);
+
+    await seedDemoRequests(tx as unknown as Database, today);
   });
+}
+
+/**
+ * Maria's requests of services (issue 27), one in each state a citizen meets: a draft half filled in, one just
+ * sent, one in analysis, one waiting for her answer, one concluded (to be rated) and one she gave up. Only services
+ * of the demo's request forms (demo/request-forms.ts), with answers those forms accept.
+ */
+async function seedDemoRequests(db: Database, today: Date) {
+  const { maria } = DEMO_ACCOUNTS;
+  const citizen = { name: 'Maria da Conceição Silva', cpf: '52998224725', email: 'maria.silva@exemplo.com.br', phone: '86999990001', birthDate: '1987-04-12' };
+  const year = Number(dateFrom(today, 0).slice(0, 4));
+  const numbers = new Map<string, number>();
+  const protocol = (code: string) => {
+    const next = (numbers.get(code) ?? 100) + 1;
+    numbers.set(code, next);
+    return `${year}-${code}-${String(next).padStart(6, '0')}`;
+  };
+  const attendant = (username: string) => STAFF_ACCOUNTS.find((staff) => staff.username === username)!;
+  const plans: {
+    slug: string;
+    code: string;
+    state: string;
+    days: number;
+    answers: Record<string, string | string[]>;
+    step?: number;
+    by?: string;
+    message?: string;
+    closed?: number;
+  }[] = [
+    { slug: 'matricula-na-rede-estadual', code: '', state: 'rascunho', days: 4, answers: { nome_estudante: 'Ana Clara Silva', nascimento_estudante: '2012-03-08', serie: 'ef9' } },
+    { slug: 'segunda-via-da-cnh', code: 'DETRAN', state: 'enviada', days: 1, answers: { motivo: 'perda', cep: '64000-100', endereco: 'Rua Areolino de Abreu, 1200, apto 302' } },
+    { slug: 'alteracao-de-caracteristicas-do-veiculo', code: 'DETRAN', state: 'em_analise', days: 6, step: 0, by: 'elisa.detran', answers: { placa: 'PIA1B23', alteracoes: ['cor'], descricao: 'Pintura de prata para azul-marinho, em oficina credenciada.' } },
+    {
+      slug: 'transporte-escolar',
+      code: 'SEDUC',
+      state: 'aguardando_cidadao',
+      days: 9,
+      step: 0,
+      by: 'fabio.seduc',
+      answers: { nome_estudante: 'Ana Clara Silva', escola: 'U.E. Zacarias de Góis, Teresina', cep: '64000-100', distancia: '7' },
+      message: 'Para incluir a estudante numa rota, diga o nome da rua ou da comunidade onde o ônibus pode buscá-la e um ponto de referência.',
+    },
+    { slug: 'certidao-negativa-de-debitos-estaduais', code: 'SEFAZ', state: 'concluida', days: 14, step: 2, by: 'gisele.sefaz', closed: 12, answers: { em_nome_de: 'pessoa', finalidade: 'Financiamento habitacional' } },
+    { slug: 'historico-escolar', code: 'SEDUC', state: 'cancelada', days: 30, closed: 28, answers: { escola: 'U.E. Liceu Piauiense, Teresina', ano_conclusao: '2004', entrega: 'digital' } },
+  ];
+  for (const plan of plans) {
+    const [service] = (
+      (await db.execute(sql`
+        select s.id, s.department_id as "departmentId", s.request_form as form, s.deadline_days as "deadlineDays",
+               coalesce((select array_agg(st.name order by st.order_index) from service_steps st where st.service_id = s.id), '{}') as steps
+        from services s where s.slug = ${plan.slug}`)) as unknown as { rows: { id: number; departmentId: number; form: unknown; deadlineDays: number | null; steps: string[] }[] }
+    ).rows;
+    if (!service?.form) continue;
+    const created = ago(today, plan.days);
+    const sent = plan.state !== 'rascunho';
+    const staff = plan.by ? attendant(plan.by) : null;
+    const steps = typeof service.steps === 'string' ? (service.steps as string).replace(/^{|}$/g, '').split(',').map((x) => x.replace(/^"|"$/g, '')) : service.steps;
+    const step = plan.step ?? (sent ? 0 : null);
+    const closedAt = plan.closed !== undefined ? ago(today, plan.closed) : null;
+    const [row] = await db
+      .insert(t.serviceRequests)
+      .values({
+        protocol: sent ? protocol(plan.code) : null,
+        serviceId: service.id,
+        departmentId: service.departmentId,
+        citizenSub: maria.sub,
+        citizen,
+        state: plan.state,
+        formVersion: 0,
+        form: (typeof service.form === 'string' ? JSON.parse(service.form) : service.form) as Record<string, unknown>,
+        answers: plan.answers,
+        stepIndex: step,
+        stepName: step !== null ? (steps[step] ?? null) : null,
+        stepSince: step !== null ? ago(today, Math.max(plan.days - 2, 0)) : null,
+        assigneeSub: staff?.sub ?? null,
+        assigneeName: staff?.name ?? null,
+        deadlineDays: sent ? service.deadlineDays : null,
+        dueOn: sent && service.deadlineDays && !closedAt ? dateFrom(today, service.deadlineDays + 4 - plan.days) : null,
+        waitingSince: plan.state === 'aguardando_cidadao' ? ago(today, 2) : null,
+        lastMessage: plan.message ?? null,
+        createdAt: created,
+        updatedAt: closedAt ?? ago(today, Math.max(plan.days - 2, 0)),
+        submittedAt: sent ? created : null,
+        closedAt,
+        expiresAt: sent ? null : new Date(created.getTime() + 30 * DAY),
+      })
+      .returning({ id: t.serviceRequests.id });
+    const events: (typeof t.requestEvents.$inferInsert)[] = [];
+    if (sent) events.push({ requestId: row!.id, at: created, kind: 'estado', fromState: 'rascunho', toState: 'enviada', actorSub: maria.sub, actorName: citizen.name });
+    if (staff) events.push({ requestId: row!.id, at: ago(today, Math.max(plan.days - 2, 0)), kind: 'estado', fromState: 'enviada', toState: 'em_analise', actorSub: staff.sub, actorName: staff.name });
+    if (plan.message) {
+      events.push({ requestId: row!.id, at: ago(today, 2), kind: 'mensagem', fromState: 'em_analise', toState: 'aguardando_cidadao', message: plan.message, actorSub: staff!.sub, actorName: staff!.name });
+    }
+    if (plan.state === 'concluida') {
+      events.push({ requestId: row!.id, at: closedAt!, kind: 'estado', fromState: 'em_analise', toState: 'concluida', message: 'Certidão emitida: não constam débitos em seu nome.', actorSub: staff!.sub, actorName: staff!.name });
+    }
+    if (plan.state === 'cancelada') {
+      events.push({ requestId: row!.id, at: closedAt!, kind: 'estado', fromState: 'enviada', toState: 'cancelada', message: 'Consegui o documento na escola.', actorSub: maria.sub, actorName: citizen.name });
+    }
+    if (events.length) await db.insert(t.requestEvents).values(events);
+  }
+  if (numbers.size) await db.insert(t.requestProtocols).values([...numbers].map(([department, last]) => ({ year, department, last })));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps, tsvector } from './columns.ts';
 
 // The public catalog: categories, departments and their service points, services and everything a
@@ -124,6 +124,12 @@ export const services = pgTable(
     reviewBy: date('review_by', { mode: 'string' }).notNull().default(sql`(current_date + interval '12 months')::date`),
     /** when the department's editors were told the review date approaches (once per date) */
     reviewNotifiedAt: timestamp('review_notified_at', { withTimezone: true }),
+    /** the published request form (contracts' RequestForm): citizens request the service here (issue 27); null: not here */
+    requestForm: jsonb('request_form').$type<Record<string, unknown>>(),
+    /** the published version (service_versions.id) the form belongs to: a request keeps the one it was filled with */
+    requestFormVersion: integer('request_form_version'),
+    /** the business days the department promises an answer in (issue 28) */
+    deadlineDays: integer('deadline_days'),
     ...timestamps,
     /** kept up to date by refresh_service_search(); see migration 0002 */
     searchVector: tsvector('search_vector'),

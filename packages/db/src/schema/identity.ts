@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
   cpf: text('cpf').notNull().default(''),
+  /** the account's phone, digits with the area code (OIDC's phone_number): requests never ask it again */
+  phone: text('phone').notNull().default(''),
   motherName: text('mother_name').notNull().default(''),
   birthDate: date('birth_date', { mode: 'string' }),
   /** [{placa, renavam, modelo, ano}] */

@@ -9,3 +9,4 @@ export * from './personal-area.ts';
 export * from './simplifique.ts';
 export * from './rate-limits.ts';
 export * from './editorial.ts';
+export * from './requests.ts';

@@ -48,6 +48,10 @@ export interface ServiceDocument {
   data_rows: { id: number; name: string; value: string }[];
   rating_average: number | null;
   rating_count: number;
+  requestable: boolean;
+  deadline_days: number | null;
+  verified_average: number | null;
+  verified_count: number;
 }
 
 export async function findServiceDocument(db: Database, slug: string): Promise<ServiceDocument | null> {
@@ -88,7 +92,11 @@ export async function findServiceDocument(db: Database, slug: string): Promise<S
       'data_rows', coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'value', r.value) order by r.id)
          from catalog_data_rows r where r.service_id = s.id), '[]'),
       'rating_average', (select avg(value)::float8 from ratings where service_id = s.id),
-      'rating_count', (select count(*)::int from ratings where service_id = s.id)
+      'rating_count', (select count(*)::int from ratings where service_id = s.id),
+      'requestable', s.request_form is not null and s.active,
+      'deadline_days', s.deadline_days,
+      'verified_average', (select avg(value)::float8 from verified_ratings where service_id = s.id),
+      'verified_count', (select count(*)::int from verified_ratings where service_id = s.id)
     ) as doc
     from services s
     join categories c on c.id = s.category_id

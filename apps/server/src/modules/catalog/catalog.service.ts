@@ -100,6 +100,9 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
     resultCategory: { ...doc.result_category, id: String(doc.result_category.id) },
     accessProfile: { ...doc.access_profile, id: String(doc.access_profile.id) },
     catalogDataRow: doc.data_rows.map((r) => ({ ...r, id: String(r.id), catalogItemId: id })),
+    requestable: doc.requestable,
+    deadlineDays: doc.deadline_days,
+    verifiedRatings: { count: doc.verified_count, average: roundAverage(doc.verified_average) },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FieldChange, ServiceContent, UnitContent } from '@portal/contracts';
+import { FILE_TYPES, MAX_FILE_MB, QUESTION_KIND_LABELS, type FieldChange, type RequestForm, type ServiceContent, type UnitContent } from '@portal/contracts';
 import { htmlToText } from '@portal/db';
 
 /** Each field as the edit form names it. */
@@ -21,7 +21,26 @@ const LABELS: Record<keyof ServiceContent, string> = {
   popularNames: 'Nomes populares',
   tags: 'Palavras-chave',
   sources: 'Bases legais e validade',
+  requestForm: 'Formulário de solicitação',
+  deadlineDays: 'Prazo de resposta (dias úteis)',
 };
+
+/** A request form as a reviewer reads it: each page, its questions with their kind, rules and conditions. */
+function requestFormText(form: RequestForm): string {
+  const when = (c?: { question: string; equals: string[] }) => (c ? ` [só se ${c.question} = ${c.equals.join(' ou ')}]` : '');
+  const question = (q: RequestForm['pages'][number]['questions'][number]) =>
+    [
+      `  - ${q.label} (${QUESTION_KIND_LABELS[q.kind]}${q.required ? '' : ', opcional'})${when(q.condition)}`,
+      q.hint ? `    Dica: ${q.hint}` : '',
+      q.options.length ? `    Opções: ${q.options.map((o) => o.label).join('; ')}` : '',
+      q.accept.length ? `    Arquivos: ${q.accept.map((type) => FILE_TYPES[type]).join(', ')}, até ${q.maxSizeMb ?? MAX_FILE_MB} MB` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  return [form.intro, ...form.pages.map((page, i) => [`Página ${i + 1}: ${page.title}${when(page.condition)}`, ...page.questions.map(question)].join('\n')), `Declaração: ${form.declaration}`]
+    .filter(Boolean)
+    .join('\n\n');
+}
 
 const yesNo = (value: boolean) => (value ? 'sim' : 'não');
 
@@ -46,6 +65,7 @@ function asText(field: keyof ServiceContent, content: ServiceContent): string {
   }
   if (field === 'info') return content.info.map((block) => `${block.title}\n${htmlToText(block.text)}`).join('\n\n');
   if (field === 'sources') return (content.sources ?? []).map((s) => `${factLabel(s.fact)}: ${s.source}${s.validUntil ? ` (válida até ${s.validUntil})` : ''}`).join('\n');
+  if (field === 'requestForm') return content.requestForm ? requestFormText(content.requestForm) : '';
   if (Array.isArray(value)) return value.join('\n');
   return String(value);
 }

@@ -79,6 +79,12 @@ export function gestaoContext(app: FastifyInstance) {
    * so one the sanitiser would drop is refused rather than silently lost; units of another department).
    */
   const storable = async (service: repository.ServiceRef, sent: ServiceContent) => {
+    // The edit form and the request form's builder each save their part: what a save leaves out is kept.
+    if (sent.requestForm === undefined || sent.deadlineDays === undefined) {
+      const open = await repository.openVersion(app.db, service.id);
+      const current = open ? contentOf(open) : await repository.liveContent(app.db, service.id);
+      sent = { ...sent, requestForm: sent.requestForm === undefined ? (current.requestForm ?? null) : sent.requestForm, deadlineDays: sent.deadlineDays === undefined ? (current.deadlineDays ?? null) : sent.deadlineDays };
+    }
     const problems = saveProblems(sent);
     const content = repository.sanitizeContent(sent);
     const foreign = await repository.foreignUnits(app.db, service.departmentId, content.units);

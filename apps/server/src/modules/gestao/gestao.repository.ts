@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { ServiceContent } from '@portal/contracts';
+import type { RequestForm, ServiceContent } from '@portal/contracts';
 import { normalizeSearchText, sanitizeRichText, schema, type Database } from '@portal/db';
 import { pgArray, rows } from '../../lib/rows.ts';
 import { versions } from './versions.workflow.ts';
@@ -94,6 +94,8 @@ export async function liveContent(db: Db, id: number): Promise<ServiceContent> {
     popularNames: popularNames.map((p) => p.name),
     tags: tagNames.map((tag) => tag.name),
     sources: sources.map((s) => ({ ...s, validUntil: s.validUntil ?? '' })),
+    requestForm: (s.requestForm as RequestForm | null) ?? null,
+    deadlineDays: s.deadlineDays,
   };
 }
 
@@ -227,7 +229,7 @@ export async function findVersionById(db: Db, id: number): Promise<VersionRow | 
  * Makes `content` what citizens read: the service's row and its steps, documents, information blocks, units,
  * popular names and tags, then its search columns (refresh_service_search).
  */
-export async function writeLive(tx: Tx, serviceId: number, content: ServiceContent, at: Date) {
+export async function writeLive(tx: Tx, serviceId: number, content: ServiceContent, at: Date, versionId: number) {
   const [profile] = content.accessLevel
     ? await tx.select({ id: accessProfiles.id }).from(accessProfiles).where(eq(accessProfiles.name, content.accessLevel))
     : await tx.select({ id: accessProfiles.id }).from(accessProfiles).orderBy(asc(accessProfiles.weight)).limit(1);
@@ -247,6 +249,11 @@ export async function writeLive(tx: Tx, serviceId: number, content: ServiceConte
     })
     .where(eq(services.id, serviceId));
   // Versions written before these fields existed leave them as they are.
+  if (content.requestForm !== undefined) {
+    // The version's id goes with its form: a request keeps the form it was filled with, whatever is published later.
+    await tx.update(services).set({ requestForm: content.requestForm, requestFormVersion: content.requestForm ? versionId : null }).where(eq(services.id, serviceId));
+  }
+  if (content.deadlineDays !== undefined) await tx.update(services).set({ deadlineDays: content.deadlineDays }).where(eq(services.id, serviceId));
   if (content.category !== undefined) {
     await tx.update(services).set({ categoryId: sql`(select id from categories where slug = ${content.category})` }).where(eq(services.id, serviceId));
   }

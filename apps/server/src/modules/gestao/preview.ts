@@ -39,6 +39,8 @@ export async function previewItem(db: Database, live: CatalogItem, content: Serv
     info: content.info.map((block, i) => ({ id: String(i + 1), title: block.title, text: block.text, orderIndex: i, icon: 'info', catalogItemId: live.id })),
     steps: content.steps.map((step, i) => ({ id: String(i + 1), ...step, orderIndex: i + 1, catalogItemId: live.id })),
     departmentSections: units,
+    requestable: !!content.requestForm,
+    deadlineDays: content.deadlineDays ?? null,
     accessProfile: profile ? { id: String(profile.id), name: profile.name as CatalogItem['accessProfile']['name'], weight: profile.weight } : live.accessProfile,
   };
 }

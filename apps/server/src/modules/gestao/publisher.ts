@@ -56,7 +56,7 @@ export function publisher(app: FastifyInstance, notices: EditorialNotices) {
     const version = await transition(tx, versions, VERSION_TABLE, versionId, how.action, { ...how.set, publishedAt: at });
     const previous = (await repository.history(tx, version.serviceId)).find((row) => versions.transitions.substituir.from.includes(row.state as 'publicado') && row.id !== version.id);
     if (previous) await transition(tx, versions, VERSION_TABLE, previous.id, 'substituir');
-    await repository.writeLive(tx, version.serviceId, contentOf(version), at);
+    await repository.writeLive(tx, version.serviceId, contentOf(version), at, version.id);
     // A publication is a review: the next one is due a year later.
     await repository.setReviewBy(tx, version.serviceId, todayInPiaui(at));
     await repository.audit(tx, { ...by, action: 'publicado', serviceId: version.serviceId, versionId: version.id, departmentId: version.departmentId });

@@ -7,7 +7,9 @@ import { forbidden, unauthorized } from '../../lib/http-error.ts';
  * `roles`), scoped by department slug:
  *   gestao:editor:<department>   drafts and sends for review that department's services
  *   gestao:revisor:<department>  returns or approves them, never a version they wrote or sent
- *   gestao:admin                 the central team: every department, as editor and reviewer
+ *   gestao:atendente:<department> works the department's requests (issue 28): the citizens' personal data they
+ *                                hold, so no other role reaches them, the central team's included
+ *   gestao:admin                 the central team: every department's content, as editor and reviewer
  * A citizen's token has none of them and gets 403 from every /v1/gestao route.
  */
 export interface Staff {
@@ -16,6 +18,7 @@ export interface Staff {
   admin: boolean;
   editorOf: Set<string>;
   reviewerOf: Set<string>;
+  attendantOf: Set<string>;
 }
 
 export function staffOf(user: AuthUser | null): Staff {
@@ -26,6 +29,8 @@ export function staffOf(user: AuthUser | null): Staff {
 
 export const canEdit = (staff: Staff, department: string) => staff.admin || staff.editorOf.has(department);
 export const canReview = (staff: Staff, department: string) => staff.admin || staff.reviewerOf.has(department);
+/** Who works a department's requests: its attendants only (least privilege: the requests hold personal data). */
+export const canAttend = (staff: Staff, department: string) => staff.attendantOf.has(department);
 export const canRead = (staff: Staff, department: string) => canEdit(staff, department) || canReview(staff, department);
 
 /** The departments whose services the caller may see; null for all of them (central team). */

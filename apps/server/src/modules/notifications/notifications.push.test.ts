@@ -1,67 +1,15 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../plugins/config.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { itRefusesBadBearers } from '../../test-support/bearer.ts';
+import { PushStandIn, type Received } from '../../test-support/stand-ins.ts';
 import { pushSender } from './notifications.push.ts';
 
 // Push notifications for the state's app (issue 14): the phone's Expo token is registered with PUT and
 // forgotten with DELETE; a new notification goes to the citizen's phones through PUSH_URL, here a real
 // HTTP server standing in for Expo's push API.
 const APP = '/api/middleware/notificacoes/mensagem';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: { to: string; title: string; body: string; data: Record<string, unknown> }[];
-}
-type Ticket = { status: 'ok'; id: string } | { status: 'error'; message: string; details: { error: string } };
-
-/** A stand-in for Expo's push API: records each request and answers with `tickets` (all 'ok' by default). */
-class PushStandIn {
-  readonly received: Received[] = [];
-  tickets: (messages: Received['body']) => Ticket[] = (messages) => messages.map((_, n) => ({ status: 'ok', id: `ticket-${n}` }));
-  status = 200;
-  delayMs = 0;
-  /** where it listens, once started */
-  url = '';
-  private waiters: (() => void)[] = [];
-  private server: Server = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      const body = JSON.parse(text) as Received['body'];
-      this.received.push({ headers: request.headers, body });
-      this.waiters.splice(0).forEach((wake) => wake());
-      setTimeout(() => {
-        response.writeHead(this.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(this.status === 200 ? { data: this.tickets(body) } : { errors: [{ code: 'INTERNAL_SERVER_ERROR', message: 'falhou' }] }));
-      }, this.delayMs);
-    });
-  });
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/--/api/v2/push/send`;
-    return this.url;
-  }
-  /** Waits until `count` requests have arrived. */
-  async requests(count: number): Promise<Received[]> {
-    while (this.received.length < count) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    return this.received;
-  }
-  reset() {
-    this.received.length = 0;
-    this.tickets = (messages) => messages.map((_, n) => ({ status: 'ok', id: `ticket-${n}` }));
-    this.status = 200;
-    this.delayMs = 0;
-  }
-  stop() {
-    this.server.closeAllConnections();
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 const token = (name: string) => `ExponentPushToken[${name}]`;
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDate, formatNumber } from '@portal/contracts';
+import { formatDate, formatNumber, maskCpf } from '@portal/contracts';
 import type { PaySlipRow } from './payslips.repository.ts';
 
 const BLUE = '#034EA2';
@@ -105,11 +105,4 @@ export function renderPaySlipPdf(row: PaySlipRow): Promise<Buffer> {
   );
   doc.end();
   return done;
-}
-
-/** 529.982.247-25 → ***.982.247-** (as public documents show a CPF). */
-export function maskCpf(cpf: string): string {
-  const digits = cpf.replace(/\D/g, '');
-  if (digits.length !== 11) return '';
-  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
 }

@@ -1,8 +1,8 @@
-import type { PaySlip } from '@portal/contracts';
+import { maskCpf, type PaySlip } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { isSignature, PAYSLIP_LINK_SECONDS, signature } from './payslips.links.ts';
-import { maskCpf, paySlipFileName, periodLabel, renderPaySlipPdf } from './payslips.pdf.ts';
+import { paySlipFileName, periodLabel, renderPaySlipPdf } from './payslips.pdf.ts';
 import * as repository from './payslips.repository.ts';
 
 export const PAYSLIPS_BASE = '/api/contracheque/sead/empresa';

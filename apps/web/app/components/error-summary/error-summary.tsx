@@ -3,7 +3,7 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import styles from './error-summary.module.css';
 
 export interface SummaryError {
-  /** the id of the field the message is about */
+  /** the id of the field the message is about, or the address of the page it is on (a path, with its #field) */
   field: string;
   message: string;
 }
@@ -34,8 +34,10 @@ export function ErrorSummary({ errors, id = 'erros' }: { errors: SummaryError[];
         {errors.map((error) => (
           <li key={`${error.field}:${error.message}`}>
             <a
-              href={`#${error.field}`}
+              href={error.field.startsWith('/') ? error.field : `#${error.field}`}
               onClick={(event) => {
+                // A problem on another page (a request's missing answer) is a link to it.
+                if (error.field.startsWith('/')) return;
                 // Focus the field without a navigation (which would clear the form's answer).
                 const target = document.getElementById(error.field);
                 if (!target) return;

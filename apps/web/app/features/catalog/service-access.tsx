@@ -1,14 +1,32 @@
 import type { CatalogItem } from '@portal/contracts';
-import { ExternalLink, FileDown, MapPin, MonitorSmartphone } from 'lucide-react';
+import { ExternalLink, FileDown, MapPin, MonitorSmartphone, Send } from 'lucide-react';
 import { serviceLinkMode } from '../../lib/links.ts';
+import { catalogPath } from '../../lib/paths.ts';
 import styles from './service.module.css';
 
 /**
  * 'Acessar Serviço Digital' following spec §5: with data rows, a form POST of those fields to the link;
  * a portal link (/app/) by full navigation in the same tab; any other link in a new tab.
  */
-export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' | 'catalogDataRow' | 'title'> }) {
+export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' | 'catalogDataRow' | 'title' | 'requestable' | 'slug' | 'category'> }) {
+  // A service requested in the portal (issue 27): 'Solicitar' first; the department's own channel, if any, after it.
+  if (service.requestable) {
+    return (
+      <>
+        <a href={catalogPath(`/${service.category.slug}/${service.slug}/solicitar`)} className={styles.primaryButton} data-testid="service-request">
+          <Send size={20} aria-hidden="true" /> Solicitar<span className="visually-hidden"> {service.title}</span>
+        </a>
+        <DigitalChannel service={service} primary={false} />
+      </>
+    );
+  }
+  return <DigitalChannel service={service} primary />;
+}
+
+function DigitalChannel({ service, primary }: { service: Pick<CatalogItem, 'link' | 'catalogDataRow' | 'title'>; primary: boolean }) {
   const mode = serviceLinkMode(service.link, service.catalogDataRow);
+  const button = primary ? styles.primaryButton : styles.secondaryButton;
+  if (mode === 'none' && !primary) return null;
   // Not a button that does nothing: a note that says where the service happens (issue 12).
   if (mode === 'none')
     return (
@@ -31,7 +49,7 @@ export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' |
         {service.catalogDataRow.map((row) => (
           <input key={row.id} type="hidden" name={row.name} value={row.value} />
         ))}
-        <button type="submit" className={styles.primaryButton}>
+        <button type="submit" className={button}>
           {label}
           <span className="visually-hidden"> (abre em nova aba)</span>
         </button>
@@ -40,13 +58,13 @@ export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' |
   }
   if (mode === 'portal') {
     return (
-      <a href={service.link} className={styles.primaryButton} data-testid="service-access">
+      <a href={service.link} className={button} data-testid="service-access">
         {label}
       </a>
     );
   }
   return (
-    <a href={service.link} target="_blank" rel="noopener noreferrer" className={styles.primaryButton} data-testid="service-access">
+    <a href={service.link} target="_blank" rel="noopener noreferrer" className={button} data-testid="service-access">
       {label}
       <ExternalLink size={16} aria-hidden="true" />
       <span className="visually-hidden"> (abre em nova aba)</span>

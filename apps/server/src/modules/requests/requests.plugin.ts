@@ -1,0 +1,71 @@
+import multipart from '@fastify/multipart';
+import { formatDate, MAX_FILE_MB } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { publicOrigin } from '../../plugins/config.ts';
+import { requestPagesRoutes } from './requests.pages.ts';
+import * as repository from './requests.repository.ts';
+import { requestsRoutes } from './requests.routes.ts';
+import { REMINDER_DAYS, requestsService } from './requests.service.ts';
+
+const DAY = 86_400_000;
+
+/** What the citizen is told of their request: the bell (which pushes to the app) and, with SMTP_URL, an e-mail. */
+interface Notice {
+  userSub: string;
+  email: string;
+  requestId: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * Requests of services (issue 27; the department's side is issue 28): the citizen's API (/v1/solicitacoes), the
+ * pages' form posts that carry files (/app/solicitacoes), the notices to the citizen, and the drafts' reminder and
+ * expiry, all as jobs of the one queue. Every state a request goes through is requests.workflow.ts's.
+ */
+export const requestsPlugin = fp(async (app: FastifyInstance) => {
+  const service = requestsService(app);
+  const origin = publicOrigin(app.config);
+  const link = (id: number) => `/app/acompanhar-minhas-solicitacoes/${id}`;
+
+  app.jobs.define<Notice>('avisar-solicitante', {
+    run: async ({ userSub, email, requestId, title, body }) => {
+      await app.notifications.create({ userSub, kind: 'informacao', title, body, metadata: { onClick: { tipo: 'redirect', url: link(requestId) } } });
+      await app.mail.send({ to: email, subject: title, text: `${body}\n\nAcompanhe a solicitação: ${origin}${link(requestId)}\n\nPortal de Serviços do Piauí` });
+    },
+  });
+
+  // Drafts are kept 30 days after their last save: a reminder some days before, then they go, files and all.
+  app.jobs.define('lembrar-rascunhos', {
+    run: async () => {
+      const now = new Date();
+      for (const draft of await repository.draftsToRemind(app.db, new Date(now.getTime() + REMINDER_DAYS * DAY))) {
+        if (!(await repository.markReminded(app.db, draft.id, now))) continue;
+        const s = await repository.serviceById(app.db, draft.serviceId);
+        const title = `Seu rascunho expira em ${formatDate(draft.expiresAt!)}`;
+        const body = `A solicitação de "${s?.title ?? 'serviço'}" ainda não foi enviada. Continue de onde parou antes de ${formatDate(draft.expiresAt!)}; depois disso o rascunho é apagado.`;
+        await app.jobs.send('avisar-solicitante', { userSub: draft.citizenSub, email: draft.citizen.email, requestId: draft.id, title, body });
+      }
+    },
+  });
+  app.jobs.define('expirar-rascunhos', {
+    run: async (_data, log) => {
+      const expired = await repository.expiredDrafts(app.db, new Date());
+      for (const draft of expired) {
+        if (!(await repository.deleteDraft(app.db, draft.id))) continue;
+        for (const key of draft.keys) await app.storage.remove(key);
+      }
+      if (expired.length) log.info({ drafts: expired.length }, 'expired drafts removed');
+    },
+  });
+  app.jobs.schedule('lembrar-rascunhos', '0 9 * * *');
+  app.jobs.schedule('expirar-rascunhos', '30 3 * * *');
+
+  await app.register(async (scope) => {
+    // Files stream through storage's own limits (per question, per request); these only bound the post itself.
+    await scope.register(multipart, { limits: { fileSize: MAX_FILE_MB * 1024 * 1024 + 1, files: 10, fields: 200, fieldSize: 20_000, parts: 210, headerPairs: 50 }, throwFileSizeLimit: true });
+    await scope.register(requestsRoutes, { service });
+    await scope.register(requestPagesRoutes, { service });
+  });
+});

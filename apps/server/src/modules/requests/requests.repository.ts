@@ -1,0 +1,209 @@
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Answers, RequestForm } from '@portal/contracts';
+import { schema, type Database } from '@portal/db';
+
+const { serviceRequests, requestFiles, requestEvents, requestProtocols, verifiedRatings, services, departments, categories, accessProfiles, serviceSteps, users } = schema;
+
+/** The database or a transaction in it. */
+export type Db = Database;
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type RequestRow = typeof serviceRequests.$inferSelect;
+export type FileRow = typeof requestFiles.$inferSelect;
+export type EventRow = typeof requestEvents.$inferSelect;
+
+/** What a request needs of its service: where it lives, who works it, the form published now and its steps. */
+export interface RequestService {
+  id: number;
+  slug: string;
+  title: string;
+  active: boolean;
+  categorySlug: string;
+  departmentId: number;
+  departmentSlug: string;
+  departmentShortName: string;
+  departmentName: string;
+  accessLevel: string | null;
+  requestForm: RequestForm | null;
+  requestFormVersion: number | null;
+  deadlineDays: number | null;
+  steps: string[];
+}
+
+const serviceColumns = {
+  id: services.id,
+  slug: services.slug,
+  title: services.title,
+  active: services.active,
+  categorySlug: categories.slug,
+  departmentId: departments.id,
+  departmentSlug: departments.slug,
+  departmentShortName: departments.shortName,
+  departmentName: departments.name,
+  accessLevel: accessProfiles.name,
+  requestForm: services.requestForm,
+  requestFormVersion: services.requestFormVersion,
+  deadlineDays: services.deadlineDays,
+};
+
+async function servicesWhere(db: Db, where: ReturnType<typeof eq>): Promise<RequestService[]> {
+  const found = await db
+    .select(serviceColumns)
+    .from(services)
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(departments, eq(departments.id, services.departmentId))
+    .innerJoin(accessProfiles, eq(accessProfiles.id, services.accessProfileId))
+    .where(where);
+  if (!found.length) return [];
+  const steps = await db
+    .select({ serviceId: serviceSteps.serviceId, name: serviceSteps.name })
+    .from(serviceSteps)
+    .where(inArray(serviceSteps.serviceId, found.map((s) => s.id)))
+    .orderBy(asc(serviceSteps.orderIndex), asc(serviceSteps.id));
+  return found.map((s) => ({ ...s, requestForm: s.requestForm as RequestForm | null, steps: steps.filter((step) => step.serviceId === s.id).map((step) => step.name) }));
+}
+
+export const serviceBySlug = async (db: Db, slug: string) => (await servicesWhere(db, eq(services.slug, slug)))[0] ?? null;
+export const serviceById = async (db: Db, id: number) => (await servicesWhere(db, eq(services.id, id)))[0] ?? null;
+
+/** The account's data the state already holds (Lei 14.129's once-only principle); null for an account kept elsewhere. */
+export async function account(db: Db, sub: string) {
+  const [found] = await db.select({ name: users.name, cpf: users.cpf, email: users.email, phone: users.phone, birthDate: users.birthDate }).from(users).where(eq(users.sub, sub));
+  return found ?? null;
+}
+
+export async function findRequest(db: Db, id: number): Promise<RequestRow | null> {
+  const [found] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  return found ?? null;
+}
+
+export async function findDraft(db: Db, citizenSub: string, serviceId: number): Promise<RequestRow | null> {
+  const [found] = await db
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.citizenSub, citizenSub), eq(serviceRequests.serviceId, serviceId), eq(serviceRequests.state, 'rascunho')));
+  return found ?? null;
+}
+
+/** A new draft, or none when one already exists (one draft per citizen and service: two tabs starting at once make one). */
+export async function insertDraft(db: Db, values: typeof serviceRequests.$inferInsert): Promise<RequestRow | null> {
+  const [row] = await db.insert(serviceRequests).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateRequest(db: Db, id: number, values: Partial<typeof serviceRequests.$inferInsert>): Promise<RequestRow> {
+  const [row] = await db.update(serviceRequests).set(values).where(eq(serviceRequests.id, id)).returning();
+  return row!;
+}
+
+/** Deletes a draft (never a sent request): its files' rows go with it; the caller removes the stored files. */
+export async function deleteDraft(db: Db, id: number): Promise<boolean> {
+  const deleted = await db.delete(serviceRequests).where(and(eq(serviceRequests.id, id), eq(serviceRequests.state, 'rascunho'))).returning({ id: serviceRequests.id });
+  return deleted.length > 0;
+}
+
+/** The citizen's requests and drafts, latest first. */
+export function citizenRequests(db: Db, citizenSub: string) {
+  return db.select().from(serviceRequests).where(eq(serviceRequests.citizenSub, citizenSub)).orderBy(desc(serviceRequests.updatedAt), desc(serviceRequests.id)).limit(200);
+}
+
+/** The services of these requests, by id. */
+export async function servicesOf(db: Db, ids: number[]): Promise<Map<number, RequestService>> {
+  if (!ids.length) return new Map();
+  const found = await servicesWhere(db, inArray(services.id, [...new Set(ids)]) as ReturnType<typeof eq>);
+  return new Map(found.map((s) => [s.id, s]));
+}
+
+export function filesOf(db: Db, requestId: number) {
+  return db.select().from(requestFiles).where(eq(requestFiles.requestId, requestId)).orderBy(asc(requestFiles.id));
+}
+
+export async function findFile(db: Db, requestId: number, fileId: number): Promise<FileRow | null> {
+  const [found] = await db.select().from(requestFiles).where(and(eq(requestFiles.requestId, requestId), eq(requestFiles.id, fileId)));
+  return found ?? null;
+}
+
+export async function insertFile(db: Db, values: typeof requestFiles.$inferInsert): Promise<FileRow> {
+  const [row] = await db.insert(requestFiles).values(values).returning();
+  return row!;
+}
+
+export async function deleteFile(db: Db, requestId: number, fileId: number): Promise<FileRow | null> {
+  const [row] = await db.delete(requestFiles).where(and(eq(requestFiles.requestId, requestId), eq(requestFiles.id, fileId))).returning();
+  return row ?? null;
+}
+
+/** Bytes the request's files take already (its limit counts them all). */
+export async function filesSize(db: Db, requestId: number): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`coalesce(sum(${requestFiles.size}), 0)::float8` }).from(requestFiles).where(eq(requestFiles.requestId, requestId));
+  return Number(row?.total ?? 0);
+}
+
+export async function addEvent(db: Db, values: typeof requestEvents.$inferInsert) {
+  await db.insert(requestEvents).values(values);
+}
+
+/** Its history, oldest first; internal notes only for staff. */
+export function eventsOf(db: Db, requestId: number, withNotes: boolean) {
+  const where = withNotes ? eq(requestEvents.requestId, requestId) : and(eq(requestEvents.requestId, requestId), sql`${requestEvents.kind} <> 'nota'`);
+  return db.select().from(requestEvents).where(where).orderBy(asc(requestEvents.at), asc(requestEvents.id));
+}
+
+/**
+ * The next protocol number of a department in a year, taken in one statement (two sends at once get two numbers;
+ * in the sender's transaction, so a send that fails leaves no gap).
+ */
+export async function nextProtocolNumber(tx: Tx, year: number, department: string): Promise<number> {
+  const [row] = await tx
+    .insert(requestProtocols)
+    .values({ year, department, last: 1 })
+    .onConflictDoUpdate({ target: [requestProtocols.year, requestProtocols.department], set: { last: sql`${requestProtocols.last} + 1` } })
+    .returning({ last: requestProtocols.last });
+  return row!.last;
+}
+
+export async function ratingOf(db: Db, requestId: number): Promise<number | null> {
+  const [row] = await db.select({ value: verifiedRatings.value }).from(verifiedRatings).where(eq(verifiedRatings.requestId, requestId));
+  return row?.value ?? null;
+}
+
+/** The citizen's rating of the service they used; rating again changes it. */
+export async function rate(db: Db, requestId: number, serviceId: number, value: number) {
+  await db
+    .insert(verifiedRatings)
+    .values({ requestId, serviceId, value })
+    .onConflictDoUpdate({ target: verifiedRatings.requestId, set: { value, createdAt: new Date() } });
+}
+
+/** Drafts that expire before `before` and whose citizen was not yet reminded. */
+export function draftsToRemind(db: Db, before: Date) {
+  return db
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.state, 'rascunho'), lt(serviceRequests.expiresAt, before), isNull(serviceRequests.reminderSentAt)))
+    .limit(500);
+}
+
+/** Marks a reminder sent, once: true for the caller whose update found it unmarked. */
+export async function markReminded(db: Db, id: number, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(serviceRequests)
+    .set({ reminderSentAt: at })
+    .where(and(eq(serviceRequests.id, id), isNull(serviceRequests.reminderSentAt)))
+    .returning({ id: serviceRequests.id });
+  return updated.length > 0;
+}
+
+/** Drafts past their expiry, with their files' keys (the stored files are removed after). */
+export async function expiredDrafts(db: Db, now: Date) {
+  const drafts = await db
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.state, 'rascunho'), lt(serviceRequests.expiresAt, now)))
+    .limit(500);
+  if (!drafts.length) return [];
+  const files = await db.select({ requestId: requestFiles.requestId, key: requestFiles.storageKey }).from(requestFiles).where(inArray(requestFiles.requestId, drafts.map((d) => d.id)));
+  return drafts.map((d) => ({ id: d.id, keys: files.filter((f) => f.requestId === d.id).map((f) => f.key) }));
+}
+
+export type { Answers };

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { DbId, storableText } from './common.ts';
+import { ACCESS_LEVEL_ORDER } from './identity.ts';
+import { RequestForm } from './request-forms.ts';
+
+/**
+ * A citizen's request of a service (issues 27 and 28, Lei 14.129 art. 20–21): /v1/solicitacoes for the citizen,
+ * /v1/gestao/solicitacoes for the department. Its states are the requests' workflow's
+ * (apps/server/src/modules/requests/requests.workflow.ts).
+ */
+export const REQUEST_STATES = ['rascunho', 'enviada', 'em_analise', 'aguardando_cidadao', 'concluida', 'indeferida', 'cancelada'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+/** How each state reads to the citizen ('Solicitações') and to staff. */
+export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
+  rascunho: 'Rascunho',
+  enviada: 'Enviada',
+  em_analise: 'Em análise',
+  aguardando_cidadao: 'Aguardando você',
+  concluida: 'Concluída',
+  indeferida: 'Indeferida',
+  cancelada: 'Cancelada',
+};
+
+export const REQUEST_ACTIONS = [
+  'salvar',
+  'descartar',
+  'enviar',
+  'desistir',
+  'assumir',
+  'avancar_etapa',
+  'pedir_informacao',
+  'responder',
+  'deferir',
+  'indeferir',
+  'cancelar_duplicada',
+] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+/** What the state already knows of the citizen (Lei 14.129's once-only principle): shown, never asked. */
+export const KnownData = z.object({ name: z.string(), cpf: z.string(), email: z.string(), phone: z.string(), birthDate: z.string() });
+export type KnownData = z.infer<typeof KnownData>;
+
+export const RequestFile = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type RequestFile = z.infer<typeof RequestFile>;
+
+export const RequestEvent = z.object({
+  at: z.string(),
+  /** 'estado', 'etapa', 'mensagem', 'resposta', 'documento' */
+  kind: z.string(),
+  /** what happened, in Portuguese */
+  title: z.string(),
+  message: z.string(),
+  by: z.string(),
+});
+export type RequestEvent = z.infer<typeof RequestEvent>;
+
+export const RequestSummary = z.object({
+  id: z.number().int(),
+  /** readable over the phone, e.g. 2026-DETRAN-004211; null until sent */
+  protocol: z.string().nullable(),
+  service: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), categorySlug: z.string(), department: z.string() }),
+  state: z.enum(REQUEST_STATES),
+  /** the service's step it is in, and since when */
+  step: z.object({ index: z.number().int(), name: z.string(), since: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  /** the day the service promises an answer by (business days), while it is open */
+  deadline: z.string().nullable(),
+  /** a draft is kept until this day */
+  expiresAt: z.string().nullable(),
+  /** what the citizen must do now, if anything */
+  todo: z.enum(['continuar', 'responder', 'avaliar']).nullable(),
+  /** the department's last message to the citizen */
+  lastMessage: z.string().nullable(),
+});
+export type RequestSummary = z.infer<typeof RequestSummary>;
+
+export const RequestDetail = RequestSummary.extend({
+  form: RequestForm,
+  /** the service's own steps (art. 21: 'suas principais etapas'); `step.index` says which it is in */
+  serviceSteps: z.array(z.string()),
+  /** the published version of the form it is filled with */
+  formVersion: z.number().int(),
+  /** a newer version of the service's form was published since this draft began: what changed */
+  formChanged: z.string().nullable(),
+  answers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  files: z.array(RequestFile),
+  known: KnownData,
+  events: z.array(RequestEvent),
+  /** what the caller may do with it now (its workflow's answer) */
+  actions: z.array(z.enum(REQUEST_ACTIONS)),
+  /** a document issued on conclusion (issue 28) */
+  documents: z.array(z.object({ code: z.string(), title: z.string(), issuedAt: z.string(), revoked: z.boolean() })),
+  /** the citizen's verified rating of the service, once given */
+  rating: z.number().int().nullable(),
+  /**
+   * answers a page's form post sent that were refused or not yet checked (a file added or removed meanwhile), with
+   * each field's problem: the page shows them again, filled in, instead of losing what was typed
+   */
+  pending: z
+    .object({ page: z.string(), typed: z.record(z.string(), z.union([z.string(), z.array(z.string())])), errors: z.array(z.object({ field: z.string(), message: z.string() })) })
+    .nullable(),
+});
+export type RequestDetail = z.infer<typeof RequestDetail>;
+
+export const RequestList = z.object({ requests: z.array(RequestSummary) });
+export type RequestList = z.infer<typeof RequestList>;
+
+export const RequestParams = z.object({ id: DbId('Solicitação inválida.') });
+export const RequestPageParams = RequestParams.extend({ page: z.string().regex(/^[a-z][a-z0-9_]*$/, 'Página inválida.').max(60) });
+export const RequestFileParams = RequestParams.extend({ file: DbId('Arquivo inválido.') });
+
+/** POST /v1/solicitacoes: start (or go on with) a request of this service. */
+export const StartRequest = z.object({ service: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Serviço inválido.').max(120) });
+
+const AnswerValue = z.union([storableText('Resposta').max(10_000, 'Resposta longa demais.'), z.array(storableText('Resposta').max(300)).max(50)]);
+/** PUT /v1/solicitacoes/{id}/paginas/{page}: the page's answers, as typed (checked against the form's version). */
+export const PageAnswers = z.object({ answers: z.record(z.string().max(60), AnswerValue).refine((answers) => Object.keys(answers).length <= 60, 'Respostas demais.') });
+
+/**
+ * A refusal of a page's answers: the message, and each field's problem (the error summary links to them); a body
+ * that is not a page's answers at all is refused without `fields`.
+ */
+export const FieldErrors = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.array(z.object({ field: z.string(), message: z.string(), page: z.string().optional() })).optional(),
+});
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+export const SendRequest = z.object({ declaration: z.literal('aceito', { error: 'Para enviar, marque a declaração.' }) });
+export const ReplyRequest = z.object({ message: storableText('Resposta').trim().min(1, 'Escreva a sua resposta.').max(5_000, 'Resposta: no máximo 5.000 caracteres.') });
+export const WithdrawRequest = z.object({ reason: storableText('Motivo').trim().max(1_000, 'Motivo: no máximo 1.000 caracteres.').default('') });
+export const RequestRating = z.object({ value: z.coerce.number().int('A avaliação vai de 1 a 5.').min(1, 'A avaliação vai de 1 a 5.').max(5, 'A avaliação vai de 1 a 5.') });
+
+/** Whether an account's level (its highest: opala > ouro > prata > bronze) reaches the one a service asks. */
+export function reachesLevel(have: string | null, required: string | null): boolean {
+  if (!required) return true;
+  const need = ACCESS_LEVEL_ORDER.indexOf(required.toLowerCase() as (typeof ACCESS_LEVEL_ORDER)[number]);
+  const own = have ? ACCESS_LEVEL_ORDER.indexOf(have.toLowerCase() as (typeof ACCESS_LEVEL_ORDER)[number]) : -1;
+  return need < 0 || (own >= 0 && own <= need);
+}
+
+/** What a citizen reads when their account's level is below the service's, and how to raise it. */
+export const levelMessage = (required: string) =>
+  `Este serviço pede uma conta gov.pi nível ${required.toLowerCase()} ou maior. Para subir o nível da sua conta, valide seus dados no Acesso Cidadão (com o aplicativo gov.br ou num posto Espaço da Cidadania) e entre de novo.`;
