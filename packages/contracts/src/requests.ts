@@ -154,3 +154,115 @@ export function reachesLevel(have: string | null, required: string | null): bool
 /** What a citizen reads when their account's level is below the service's, and how to raise it. */
 export const levelMessage = (required: string) =>
   `Este serviço pede uma conta gov.pi nível ${required.toLowerCase()} ou maior. Para subir o nível da sua conta, valide seus dados no Acesso Cidadão (com o aplicativo gov.br ou num posto Espaço da Cidadania) e entre de novo.`;
+
+// ---------------------------------------------------------------------------------------------------------
+// The department's side (issue 28): /v1/gestao/solicitacoes, for the department's attendants, reviewers and the
+// central team; and what a citizen reads of who opened her data (/v1/meus-dados/acessos).
+// ---------------------------------------------------------------------------------------------------------
+
+/** The states a department's queue lists (a draft is the citizen's alone). */
+export const QUEUE_STATES = REQUEST_STATES.filter((s) => s !== 'rascunho') as Exclude<RequestState, 'rascunho'>[];
+export const QUEUE_PAGE_SIZE = 25;
+
+/** GET /v1/gestao/solicitacoes: filters of the queue, as a GET form sends them. */
+export const QueueQuery = z.object({
+  estado: z.enum(QUEUE_STATES as [string, ...string[]], { error: 'Situação inválida.' }).optional(),
+  servico: DbId('Serviço inválido.').optional(),
+  /** 'eu': assigned to the caller; 'ninguem': not yet claimed */
+  responsavel: z.enum(['eu', 'ninguem'], { error: 'Responsável inválido.' }).optional(),
+  /** 'atrasadas': past their deadline and still open */
+  prazo: z.enum(['atrasadas'], { error: 'Prazo inválido.' }).optional(),
+  /** a protocol, a CPF (with or without dots) or part of the citizen's name */
+  busca: storableText('Busca').trim().max(100, 'Busca: no máximo 100 caracteres.').optional(),
+  pagina: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(100_000, 'Página inválida.').default(1),
+});
+export type QueueQuery = z.infer<typeof QueueQuery>;
+
+const Assignee = z.object({ sub: z.string(), name: z.string() }).nullable();
+
+export const QueueItem = z.object({
+  id: z.number().int(),
+  protocol: z.string(),
+  service: z.object({ id: z.number().int(), title: z.string() }),
+  department: z.string(),
+  state: z.enum(REQUEST_STATES),
+  step: z.string().nullable(),
+  citizenName: z.string(),
+  /** masked: ***.456.789-** (the whole number only inside the request) */
+  citizenCpf: z.string(),
+  submittedAt: z.string(),
+  /** the day it is due by (business days, moved by the days spent waiting for the citizen); null: no deadline */
+  dueOn: z.string().nullable(),
+  /** business days left (negative: overdue by so many), while open and not waiting for the citizen */
+  daysLeft: z.number().int().nullable(),
+  assignee: Assignee,
+});
+export type QueueItem = z.infer<typeof QueueItem>;
+
+export const Queue = z.object({
+  items: z.array(QueueItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** how many requests each state has, in the caller's departments (filters other than the state applied) */
+  counts: z.record(z.string(), z.number().int()),
+  /** open requests past their deadline */
+  overdue: z.number().int(),
+  /** the services the caller's departments receive requests of (the service filter's choices) */
+  services: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export type Queue = z.infer<typeof Queue>;
+
+/** A request as the department works it: what the citizen sees, and the internal notes, whose it is and since when. */
+export const StaffRequestDetail = RequestDetail.extend({
+  department: z.object({ slug: z.string(), shortName: z.string() }),
+  assignee: Assignee,
+  dueOn: z.string().nullable(),
+  daysLeft: z.number().int().nullable(),
+  pausedDays: z.number().int(),
+  /** the department's other attendants, to whom a lead may give it */
+  attendants: z.array(z.object({ sub: z.string(), name: z.string() })),
+  /** whether the caller may give it to someone else (the department's reviewers, the central team) */
+  mayAssign: z.boolean(),
+});
+export type StaffRequestDetail = z.infer<typeof StaffRequestDetail>;
+
+const say = (what: string, max: number) => storableText(what).trim().min(1, `Escreva ${what.toLowerCase()}.`).max(max, `${what}: no máximo ${max.toLocaleString('pt-BR')} caracteres.`);
+
+/** POST /v1/gestao/solicitacoes/{id}/acoes: one thing done to the request, each with what it needs. */
+export const StaffAction = z.discriminatedUnion(
+  'acao',
+  [
+    z.object({ acao: z.literal('assumir') }),
+    z.object({ acao: z.literal('atribuir'), responsavel: z.string().trim().min(1, 'Escolha a quem atribuir.').max(200, 'Escolha a quem atribuir.') }),
+    z.object({ acao: z.literal('avancar_etapa'), mensagem: storableText('Mensagem').trim().max(2_000, 'Mensagem: no máximo 2.000 caracteres.').default('') }),
+    z.object({ acao: z.literal('pedir_informacao'), mensagem: say('O que o cidadão deve enviar', 2_000) }),
+    z.object({
+      acao: z.literal('deferir'),
+      mensagem: say('A mensagem ao cidadão', 2_000),
+      documentoTitulo: storableText('Título do documento').trim().max(120, 'Título do documento: no máximo 120 caracteres.').default(''),
+      documentoTexto: storableText('Texto do documento').trim().max(5_000, 'Texto do documento: no máximo 5.000 caracteres.').default(''),
+    }),
+    z.object({ acao: z.literal('indeferir'), mensagem: say('O motivo', 2_000) }),
+    z.object({ acao: z.literal('cancelar_duplicada'), protocolo: z.string().trim().regex(/^\d{4}-[A-Z]{1,12}-\d{6}$/, 'Informe o protocolo da solicitação que fica, como 2026-DETRAN-000123.') }),
+    z.object({ acao: z.literal('mensagem'), mensagem: say('A mensagem', 2_000) }),
+    z.object({ acao: z.literal('nota'), mensagem: say('A nota', 2_000) }),
+  ],
+  { error: 'Ação inválida.' },
+);
+export type StaffAction = z.infer<typeof StaffAction>;
+
+/** One look of a member of staff at a citizen's data, as the citizen reads it ('Quem acessou meus dados'). */
+export const DataAccess = z.object({
+  at: z.string(),
+  /** the member of staff's name */
+  who: z.string(),
+  department: z.string(),
+  /** what was opened, in Portuguese: 'Abriu a solicitação', 'Abriu o arquivo "rg.pdf"' */
+  what: z.string(),
+  /** in the course of which request */
+  request: z.object({ id: z.number().int(), protocol: z.string(), service: z.string() }).nullable(),
+});
+export type DataAccess = z.infer<typeof DataAccess>;
+export const DataAccessList = z.object({ accesses: z.array(DataAccess) });
+export type DataAccessList = z.infer<typeof DataAccessList>;

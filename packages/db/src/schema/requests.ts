@@ -57,6 +57,8 @@ export const serviceRequests = pgTable(
     /** a draft is deleted after this; the citizen is reminded before */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** when the assignee and the department's leads were told its deadline nears (issue 28), once */
+    deadlineRemindedAt: timestamp('deadline_reminded_at', { withTimezone: true }),
     /** kept for its retention period, then deleted (privacy policy) */
     keepUntil: date('keep_until', { mode: 'string' }),
   },
@@ -139,3 +141,29 @@ export const verifiedRatings = pgTable(
   (t) => [index('verified_ratings_service_idx').on(t.serviceId)],
 );
 
+
+/**
+ * Every look of a member of staff at a citizen's data (issue 28, 'Quem acessou meus dados'): opening a request,
+ * one of its files. Only ever added to: the migration's trigger refuses to change or delete a row, whoever asks.
+ */
+export const dataAccesses = pgTable(
+  'data_accesses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    citizenSub: text('citizen_sub').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffSub: text('staff_sub').notNull(),
+    staffName: text('staff_name').notNull(),
+    /** the department's short name when it was opened */
+    department: text('department').notNull(),
+    /** 'solicitacao' or 'arquivo' */
+    kind: text('kind').notNull(),
+    /** what was opened (a file's name) */
+    detail: text('detail').notNull().default(''),
+    /** the request it was opened in the course of: no foreign key, the record outlives what it names */
+    requestId: integer('request_id'),
+    protocol: text('protocol'),
+    service: text('service'),
+  },
+  (t) => [index('data_accesses_citizen_idx').on(t.citizenSub, t.at)],
+);

@@ -7,8 +7,9 @@ import { forbidden, unauthorized } from '../../lib/http-error.ts';
  * `roles`), scoped by department slug:
  *   gestao:editor:<department>   drafts and sends for review that department's services
  *   gestao:revisor:<department>  returns or approves them, never a version they wrote or sent
- *   gestao:atendente:<department> works the department's requests (issue 28): the citizens' personal data they
- *                                hold, so no other role reaches them, the central team's included
+ *   gestao:atendente:<department> works the department's requests (issue 28), as the department's reviewers
+ *                                (its leads, who also give a request to an attendant) and the central team may;
+ *                                editors never reach a citizen's data, and every look at it is recorded
  *   gestao:admin                 the central team: every department's content, as editor and reviewer
  * A citizen's token has none of them and gets 403 from every /v1/gestao route.
  */
@@ -29,8 +30,12 @@ export function staffOf(user: AuthUser | null): Staff {
 
 export const canEdit = (staff: Staff, department: string) => staff.admin || staff.editorOf.has(department);
 export const canReview = (staff: Staff, department: string) => staff.admin || staff.reviewerOf.has(department);
-/** Who works a department's requests: its attendants only (least privilege: the requests hold personal data). */
-export const canAttend = (staff: Staff, department: string) => staff.attendantOf.has(department);
+/** Who works a department's requests (issue 28): its attendants, its reviewers and the central team. */
+export const canAttend = (staff: Staff, department: string) => staff.admin || staff.attendantOf.has(department) || staff.reviewerOf.has(department);
+/** Who gives a department's request to one of its attendants: its leads (reviewers) and the central team. */
+export const canAssign = (staff: Staff, department: string) => staff.admin || staff.reviewerOf.has(department);
+/** The departments whose requests the caller works; null for all of them (central team). */
+export const attendedBy = (staff: Staff): string[] | null => (staff.admin ? null : [...new Set([...staff.attendantOf, ...staff.reviewerOf])]);
 export const canRead = (staff: Staff, department: string) => canEdit(staff, department) || canReview(staff, department);
 
 /** The departments whose services the caller may see; null for all of them (central team). */

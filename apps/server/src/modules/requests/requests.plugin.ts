@@ -2,11 +2,14 @@ import multipart from '@fastify/multipart';
 import { formatDate, MAX_FILE_MB } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { gestaoContext } from '../gestao/gestao.context.ts';
 import { publicOrigin } from '../../plugins/config.ts';
 import { requestPagesRoutes } from './requests.pages.ts';
 import * as repository from './requests.repository.ts';
 import { requestsRoutes } from './requests.routes.ts';
 import { REMINDER_DAYS, requestsService } from './requests.service.ts';
+import { staffRequests } from './requests.staff.ts';
+import { staffRequestsRoutes } from './requests.staff.routes.ts';
 
 const DAY = 86_400_000;
 
@@ -26,6 +29,7 @@ interface Notice {
  */
 export const requestsPlugin = fp(async (app: FastifyInstance) => {
   const service = requestsService(app);
+  const work = staffRequests(app, service);
   const origin = publicOrigin(app.config);
   const link = (id: number) => `/app/acompanhar-minhas-solicitacoes/${id}`;
 
@@ -59,7 +63,15 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
       if (expired.length) log.info({ drafts: expired.length }, 'expired drafts removed');
     },
   });
+  // A deadline two business days away: the assignee (or, unclaimed, the department's attendants and leads) told once.
+  app.jobs.define('lembrar-prazos', {
+    run: async (_data, log) => {
+      const told = await work.remindDeadlines();
+      if (told) log.info({ requests: told }, 'deadline reminders sent');
+    },
+  });
   app.jobs.schedule('lembrar-rascunhos', '0 9 * * *');
+  app.jobs.schedule('lembrar-prazos', '0 8 * * 1-5');
   app.jobs.schedule('expirar-rascunhos', '30 3 * * *');
 
   await app.register(async (scope) => {
@@ -67,5 +79,6 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
     await scope.register(multipart, { limits: { fileSize: MAX_FILE_MB * 1024 * 1024 + 1, files: 10, fields: 200, fieldSize: 20_000, parts: 210, headerPairs: 50 }, throwFileSizeLimit: true });
     await scope.register(requestsRoutes, { service });
     await scope.register(requestPagesRoutes, { service });
+    await scope.register(staffRequestsRoutes, { work, staffFor: gestaoContext(app).staffFor });
   });
 });

@@ -207,3 +207,126 @@ export async function expiredDrafts(db: Db, now: Date) {
 }
 
 export type { Answers };
+
+// --- the department's side (issue 28) -----------------------------------------------------------------------
+
+const OPEN_NOT_WAITING = ['enviada', 'em_analise'];
+
+/** What narrows a department's queue: the caller's departments (null: all), and the query's filters. */
+export interface QueueFilter {
+  departments: string[] | null;
+  state?: string;
+  openStates: readonly string[];
+  serviceId?: number;
+  assigneeSub?: string | null;
+  overdueBefore?: string;
+  search?: string;
+}
+
+function queueWhere(filter: QueueFilter, withState: boolean) {
+  const search = filter.search?.trim() ?? '';
+  const digits = search.replace(/\D/g, '');
+  const conditions = [
+    sql`${serviceRequests.state} <> 'rascunho'`,
+    filter.departments ? inArray(departments.slug, filter.departments.length ? filter.departments : ['']) : undefined,
+    withState ? (filter.state ? eq(serviceRequests.state, filter.state) : inArray(serviceRequests.state, [...filter.openStates])) : undefined,
+    filter.serviceId ? eq(serviceRequests.serviceId, filter.serviceId) : undefined,
+    filter.assigneeSub === null ? isNull(serviceRequests.assigneeSub) : filter.assigneeSub ? eq(serviceRequests.assigneeSub, filter.assigneeSub) : undefined,
+    filter.overdueBefore ? and(inArray(serviceRequests.state, OPEN_NOT_WAITING), lt(serviceRequests.dueOn, filter.overdueBefore)) : undefined,
+    !search
+      ? undefined
+      : /^\d{4}-[A-Za-z]+-\d+$/.test(search)
+        ? eq(serviceRequests.protocol, search.toUpperCase())
+        : digits.length === 11 && /^[\d.\s-]+$/.test(search)
+          ? sql`${serviceRequests.citizen}->>'cpf' = ${digits}`
+          : sql`${serviceRequests.citizen}->>'name' ilike ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+  ];
+  return and(...conditions.filter(Boolean));
+}
+
+/** A page of a department's queue: overdue first, then the nearest deadline; closed ones latest first. */
+export async function queuePage(db: Db, filter: QueueFilter, page: number, size: number) {
+  const closed = filter.state !== undefined && !filter.openStates.includes(filter.state);
+  const where = queueWhere(filter, true);
+  const rows = await db
+    .select({ request: serviceRequests, serviceTitle: services.title, department: departments.shortName })
+    .from(serviceRequests)
+    .innerJoin(departments, eq(departments.id, serviceRequests.departmentId))
+    .innerJoin(services, eq(services.id, serviceRequests.serviceId))
+    .where(where)
+    .orderBy(...(closed ? [desc(serviceRequests.closedAt), desc(serviceRequests.id)] : [sql`${serviceRequests.dueOn} asc nulls last`, asc(serviceRequests.submittedAt), asc(serviceRequests.id)]))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(serviceRequests).innerJoin(departments, eq(departments.id, serviceRequests.departmentId)).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** How many requests each state has under the filters (but the state's), and how many of the open are overdue. */
+export async function queueCounts(db: Db, filter: QueueFilter, today: string) {
+  const rows = await db
+    .select({ state: serviceRequests.state, n: sql<number>`count(*)::int`, overdue: sql<number>`count(*) filter (where ${serviceRequests.state} in ('enviada', 'em_analise') and ${serviceRequests.dueOn} < ${today})::int` })
+    .from(serviceRequests)
+    .innerJoin(departments, eq(departments.id, serviceRequests.departmentId))
+    .where(queueWhere({ ...filter, overdueBefore: undefined }, false))
+    .groupBy(serviceRequests.state);
+  return { counts: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as Record<string, number>, overdue: rows.reduce((sum, r) => sum + Number(r.overdue), 0) };
+}
+
+/** The services with a request form in these departments (null: all): the queue's service filter. */
+export function requestableServices(db: Db, departmentSlugs: string[] | null) {
+  return db
+    .select({ id: services.id, title: services.title })
+    .from(services)
+    .innerJoin(departments, eq(departments.id, services.departmentId))
+    .where(and(sql`${services.requestForm} is not null`, departmentSlugs ? inArray(departments.slug, departmentSlugs.length ? departmentSlugs : ['']) : undefined))
+    .orderBy(asc(services.title));
+}
+
+/** A request by its protocol, in a department. */
+export async function byProtocol(db: Db, protocol: string, departmentId: number): Promise<RequestRow | null> {
+  const [found] = await db.select().from(serviceRequests).where(and(eq(serviceRequests.protocol, protocol), eq(serviceRequests.departmentId, departmentId)));
+  return found ?? null;
+}
+
+/** Who may be given a department's requests: its attendants and reviewers as last seen in the back office. */
+export function attendantsOf(db: Db, departmentSlug: string) {
+  return db
+    .select({ sub: schema.editorialStaff.sub, name: schema.editorialStaff.name, email: schema.editorialStaff.email, roles: schema.editorialStaff.roles })
+    .from(schema.editorialStaff)
+    .where(sql`${schema.editorialStaff.roles} && array[${`gestao:atendente:${departmentSlug}`}, ${`gestao:revisor:${departmentSlug}`}]::text[]`)
+    .orderBy(asc(schema.editorialStaff.name));
+}
+
+/** Open requests not waiting for the citizen, due by `by`, whose staff were not yet told. */
+export function deadlinesToRemind(db: Db, by: string) {
+  return db
+    .select({ request: serviceRequests, department: departments.slug, serviceTitle: services.title })
+    .from(serviceRequests)
+    .innerJoin(departments, eq(departments.id, serviceRequests.departmentId))
+    .innerJoin(services, eq(services.id, serviceRequests.serviceId))
+    .where(and(inArray(serviceRequests.state, OPEN_NOT_WAITING), sql`${serviceRequests.dueOn} <= ${by}`, isNull(serviceRequests.deadlineRemindedAt)))
+    .limit(500);
+}
+
+export async function markDeadlineReminded(db: Db, id: number, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(serviceRequests)
+    .set({ deadlineRemindedAt: at })
+    .where(and(eq(serviceRequests.id, id), isNull(serviceRequests.deadlineRemindedAt)))
+    .returning({ id: serviceRequests.id });
+  return updated.length > 0;
+}
+
+/** A look of staff at a citizen's data, recorded for the citizen (never changed nor deleted: the table's trigger). */
+export async function recordAccess(db: Db, values: typeof schema.dataAccesses.$inferInsert) {
+  await db.insert(schema.dataAccesses).values(values);
+}
+
+export function accessesOf(db: Db, citizenSub: string) {
+  return db.select().from(schema.dataAccesses).where(eq(schema.dataAccesses.citizenSub, citizenSub)).orderBy(desc(schema.dataAccesses.at), desc(schema.dataAccesses.id)).limit(500);
+}
+
+/** The row still as it was read (no one acted on it meanwhile): for changes that are not a transition. */
+export const sameState = (row: RequestRow) => and(eq(serviceRequests.id, row.id), eq(serviceRequests.state, row.state), sql`date_trunc('milliseconds', ${serviceRequests.updatedAt}) = ${row.updatedAt.toISOString()}::timestamptz`);
+/** The request still in the step it was read in: of two advancing it at once, one wins. */
+export const sameStep = (row: RequestRow) => (row.stepIndex === null ? isNull(serviceRequests.stepIndex) : eq(serviceRequests.stepIndex, row.stepIndex));

@@ -30,13 +30,16 @@ const QuestionQuery = z.object({ pergunta: z.string().regex(/^[a-z][a-z0-9_]*$/,
  * A stored file as a download: always an attachment, its type the one read from its content, never sniffed by the
  * browser, and sandboxed should it be opened anyway (a PDF with scripts, an image that is not one).
  */
-export function sendStoredFile(reply: FastifyReply, file: { name: string; type: string; size: number }, stream: NodeJS.ReadableStream) {
+export function sendStoredFile(reply: FastifyReply, file: { name: string; type: string; size: number }, stream: NodeJS.ReadableStream, disposition: 'attachment' | 'inline' = 'attachment') {
+  // Opened in place (staff reading a request), a PDF is shown by the browser's own viewer, which a sandbox would
+  // block; it still runs no script of the page's, and an image is shown sandboxed as any other download.
+  const pdfInPlace = disposition === 'inline' && file.type === 'application/pdf';
   return reply
     .type(file.type)
     .header('content-length', file.size)
-    .header('content-disposition', `attachment; filename="${file.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('content-disposition', `${disposition}; filename="${file.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-security-policy', pdfInPlace ? "default-src 'none'; object-src 'self'" : "default-src 'none'; sandbox")
     .header('cache-control', 'private, no-store')
     .send(stream);
 }

@@ -219,6 +219,8 @@ export function requestsService(app: FastifyInstance) {
   return {
     own,
     detail,
+    tell,
+    factsOf,
     summary,
     requestable,
     nextPage,
