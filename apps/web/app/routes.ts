@@ -50,11 +50,14 @@ export default [
   route('app/dashboard', 'routes/pages-dashboard.tsx'),
   // The citizen's actions and downloads (backend-for-frontend: the server adds the token).
   route('app/minha-area/favoritos', 'routes/favorites.ts', { id: 'routes/personal-favorite' }),
+  route('app/minha-area/quem-acessou', 'routes/personal-accesses.tsx'),
   route('app/minha-area/notificacoes', 'routes/notifications.ts', { id: 'routes/personal-notifications' }),
   route('app/minha-area/contracheques/:id', 'routes/payslips.ts', { id: 'routes/personal-payslip' }),
   // The editorial back office (issue 15): the staff of each department keep their services' content.
   route('app/gestao', 'routes/gestao.tsx'),
   route('app/gestao/retorno', 'routes/gestao-feedback.tsx'),
+  route('app/gestao/solicitacoes', 'routes/gestao-requests.tsx'),
+  route('app/gestao/solicitacoes/:id', 'routes/gestao-request.tsx'),
   route('app/gestao/consistencia', 'routes/gestao-consistency.tsx'),
   route('app/gestao/catalogo', 'routes/gestao-catalog.tsx'),
   route('app/gestao/auditoria', 'routes/gestao-audit.tsx'),

@@ -14,8 +14,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     staffCall<BrokenLinks>(context, request, { url: '/v1/gestao/links' }),
     staffCall<SearchMisses>(context, request, { url: '/v1/gestao/buscas-sem-resultado' }),
   ]);
-  const central = gestaoRoles((await context.citizen())?.roles ?? []).admin;
-  return { ...list, board, broken: links.links, misses, central };
+  const roles = gestaoRoles((await context.citizen())?.roles ?? []);
+  const attends = roles.admin || roles.attendantOf.size > 0 || roles.reviewerOf.size > 0;
+  return { ...list, board, broken: links.links, misses, central: roles.admin, attends };
 }
 
 /** A search that found nothing, proposed as a popular name of one of the staff member's services (into its draft, through review). */
@@ -32,7 +33,7 @@ export const meta: MetaFunction = () => personalMeta('Gestão do catálogo');
 
 /** The back office's start: the services the staff member keeps, with the change under way on each. */
 export default function Gestao() {
-  const { services, board, broken, misses, central } = useLoaderData<typeof loader>();
+  const { services, board, broken, misses, central, attends } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const pending = services.filter((s) => s.open);
   return (
@@ -42,6 +43,11 @@ export default function Gestao() {
       intro={
         <>
           <p>Os serviços que você mantém. Uma alteração passa por revisão de outra pessoa antes de chegar aos cidadãos; o conteúdo publicado continua no ar enquanto isso.</p>
+          {attends ? (
+            <p>
+              <a href="/app/gestao/solicitacoes">Solicitações dos cidadãos: a fila do seu órgão</a>
+            </p>
+          ) : null}
           <p>
             <a href="/app/gestao/retorno">Caixa de retorno: sugestões e avaliações dos cidadãos</a>
           </p>

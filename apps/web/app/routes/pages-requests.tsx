@@ -6,7 +6,7 @@ import { call, optional } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
 import { formatDate, formatIsoDay } from '../lib/format.ts';
 import { catalogPath } from '../lib/paths.ts';
-import { fillPath, requestPath } from '../features/requests/paths.ts';
+import { ACCESSES_PATH, fillPath, requestPath } from '../features/requests/paths.ts';
 import { requestsApi } from '../features/requests/requests.server.ts';
 import requestStyles from '../features/requests/requests.module.css';
 
@@ -93,6 +93,9 @@ export default function Requests() {
         ) : (
           <p>Você ainda não fez solicitações pelo portal. Os serviços que você pode solicitar aqui têm o botão Solicitar na página do serviço.</p>
         )}
+        <p>
+          <a href={ACCESSES_PATH}>Quem acessou meus dados: cada vez que alguém de um órgão abriu uma solicitação sua</a>
+        </p>
       </PageSection>
       {drafts.length ? (
         <PageSection id="rascunhos" title="Rascunhos não enviados">

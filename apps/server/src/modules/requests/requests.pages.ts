@@ -6,6 +6,9 @@ import { HttpError } from '../../lib/http-error.ts';
 import { plainPage } from '../../lib/plain-page.ts';
 import { citizenSession } from '../../plugins/web-citizen.ts';
 import type { Citizen, RequestsService } from './requests.service.ts';
+import type { StaffRequests } from './requests.staff.ts';
+import { staffOf } from '../gestao/roles.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import * as repository from './requests.repository.ts';
 import { sendReceipt, sendStoredFile } from './requests.routes.ts';
 import { requests } from './requests.workflow.ts';
@@ -23,12 +26,12 @@ const ReplyParams = Params.pick({ id: true });
  * problem kept aside (`pending`), never in the address. Work with or without JavaScript alike; the session cookie
  * is the credential, and security.ts refuses posts from other sites.
  */
-export const requestPagesRoutes: FastifyPluginAsyncZod<{ service: RequestsService }> = async (app, { service }) => {
+export const requestPagesRoutes: FastifyPluginAsyncZod<{ service: RequestsService; work: StaffRequests }> = async (app, { service, work }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FIELDS_LIMIT }, (_request, body, done) => done(null, String(body)));
   const base = app.config.BASE_PATH === '/' ? '' : app.config.BASE_PATH;
 
   /** The citizen of the browser's session (the token it holds on the server); null when the session ended. */
-  const citizenOf = async (request: FastifyRequest): Promise<Citizen | null> => {
+  const citizenOf = async (request: FastifyRequest): Promise<(Citizen & AuthUser) | null> => {
     const bearer = await citizenSession(app, request).bearer();
     return bearer ? app.verifyAccessToken(bearer.slice('Bearer '.length)).catch(() => null) : null;
   };
@@ -76,6 +79,13 @@ export const requestPagesRoutes: FastifyPluginAsyncZod<{ service: RequestsServic
     if (!user) return see(reply, LOGIN_AGAIN);
     const { file, stream } = await service.file(user, request.params.id, request.params.file);
     return sendStoredFile(reply, file, stream);
+  });
+  // A file of a request as the department's staff open it: in the browser's own viewer, the look recorded for the citizen.
+  app.get('/app/gestao/solicitacoes/:id/arquivos/:file', { schema: { hide: true, params: FileParams } }, async (request, reply) => {
+    const user = await citizenOf(request);
+    if (!user) return see(reply, '/app/gestao/solicitacoes');
+    const { file, stream } = await work.file(staffOf(user), request.params.id, request.params.file);
+    return sendStoredFile(reply, file, stream, 'inline');
   });
   app.get('/app/solicitacoes/:id/comprovante', { schema: { hide: true, params: ReplyParams } }, async (request, reply) => {
     const user = await citizenOf(request);

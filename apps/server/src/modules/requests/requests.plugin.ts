@@ -78,7 +78,7 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
     // Files stream through storage's own limits (per question, per request); these only bound the post itself.
     await scope.register(multipart, { limits: { fileSize: MAX_FILE_MB * 1024 * 1024 + 1, files: 10, fields: 200, fieldSize: 20_000, parts: 210, headerPairs: 50 }, throwFileSizeLimit: true });
     await scope.register(requestsRoutes, { service });
-    await scope.register(requestPagesRoutes, { service });
+    await scope.register(requestPagesRoutes, { service, work });
     await scope.register(staffRequestsRoutes, { work, staffFor: gestaoContext(app).staffFor });
   });
 });

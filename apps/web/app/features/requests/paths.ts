@@ -11,3 +11,6 @@ export const pagePostPath = (id: number, page: string) => `/app/solicitacoes/${i
 export const replyPostPath = (id: number) => `/app/solicitacoes/${id}/responder`;
 export const filePath = (id: number, file: number) => `/app/solicitacoes/${id}/arquivos/${file}`;
 export const receiptPath = (id: number) => `/app/solicitacoes/${id}/comprovante`;
+
+/** 'Quem acessou meus dados' (issue 28): every look of a department's staff at the citizen's requests. */
+export const ACCESSES_PATH = '/app/minha-area/quem-acessou';
