@@ -22,6 +22,9 @@ export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
   cancelada: 'Cancelada',
 };
 
+/** How each state reads to the department's staff: the same words but the citizen's own 'Aguardando você'. */
+export const STAFF_STATE_LABELS: Record<RequestState, string> = { ...REQUEST_STATE_LABELS, aguardando_cidadao: 'Aguardando o cidadão' };
+
 export const REQUEST_ACTIONS = [
   'salvar',
   'descartar',

@@ -1,4 +1,4 @@
-import { answerText, formatCpf, REQUEST_STATE_LABELS, RequestParams, visibleQuestions, type StaffAction, type StaffRequestDetail } from '@portal/contracts';
+import { answerText, formatCpf, STAFF_STATE_LABELS, RequestParams, visibleQuestions, type StaffAction, type StaffRequestDetail } from '@portal/contracts';
 import { data, Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ActionAnswer } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
@@ -80,7 +80,7 @@ export default function GestaoRequest() {
       <ActionAnswer answer={answer} />
       <dl className={styles.facts} data-testid="request-facts">
         <dt>Situação</dt>
-        <dd data-testid="request-state">{REQUEST_STATE_LABELS[r.state]}</dd>
+        <dd data-testid="request-state">{STAFF_STATE_LABELS[r.state]}</dd>
         {r.step ? (
           <>
             <dt>Etapa</dt>

@@ -1,4 +1,4 @@
-import { QUEUE_STATES, QueueQuery, REQUEST_STATE_LABELS, type Queue } from '@portal/contracts';
+import { QUEUE_STATES, QueueQuery, STAFF_STATE_LABELS, type Queue } from '@portal/contracts';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import styles from '../features/gestao/gestao.module.css';
 import { staffCall } from '../features/gestao/gestao.server.ts';
@@ -57,7 +57,7 @@ export default function GestaoRequests() {
         </a>
         {QUEUE_STATES.map((state) => (
           <a key={state} href={link({ estado: state })} aria-current={query.estado === state ? 'page' : undefined} data-testid={`count-${state}`}>
-            {REQUEST_STATE_LABELS[state]} ({queue.counts[state] ?? 0})
+            {STAFF_STATE_LABELS[state]} ({queue.counts[state] ?? 0})
           </a>
         ))}
         <a href={link({ prazo: 'atrasadas', estado: undefined })} aria-current={query.prazo === 'atrasadas' ? 'page' : undefined}>
@@ -141,7 +141,7 @@ export default function GestaoRequests() {
                     <br />
                     <small>CPF {item.citizenCpf}</small>
                   </td>
-                  <td>{REQUEST_STATE_LABELS[item.state]}</td>
+                  <td>{STAFF_STATE_LABELS[item.state]}</td>
                   <td>{item.daysLeft !== null && item.daysLeft < 0 ? <strong>{deadlineText(item.daysLeft, item.dueOn, item.state)}</strong> : deadlineText(item.daysLeft, item.dueOn, item.state)}</td>
                   <td>{item.assignee?.name ?? 'Ninguém ainda'}</td>
                 </tr>

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useFocusOnAnswer } from '../../lib/use-focus-on-answer.ts';
 import styles from './error-summary.module.css';
 
 export interface SummaryError {
@@ -16,16 +15,7 @@ export interface SummaryError {
  * (the person may have moved on to a field meanwhile: issue 24).
  */
 export function ErrorSummary({ errors, id = 'erros' }: { errors: SummaryError[]; id?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // Drawn by the server: this first render is the hydration's, and the browser has focused it already.
-  const fromServer = useRef(!useHydrated());
-  useEffect(() => {
-    if (fromServer.current) {
-      fromServer.current = false;
-      return;
-    }
-    ref.current?.focus();
-  }, [errors]);
+  const ref = useFocusOnAnswer<HTMLDivElement>(errors);
   if (!errors.length) return null;
   return (
     <div ref={ref} className={styles.summary} role="alert" aria-labelledby={id} tabIndex={-1} data-testid="error-summary" data-autofocus="">

@@ -1,5 +1,5 @@
 import type { CheckResult, VersionState } from '@portal/contracts';
-import { useEffect, useRef } from 'react';
+import { useFocusOnAnswer } from '../../lib/use-focus-on-answer.ts';
 import { formatLongDate, formatTime } from '../../lib/format.ts';
 import styles from './gestao.module.css';
 
@@ -52,18 +52,17 @@ export function Checks({ checks }: { checks: CheckResult }) {
 
 /** What a back-office form's POST answered: a refusal or what was done, focused so a screen reader reads it at once. */
 export function ActionAnswer({ answer }: { answer: { message?: string; done?: string } | undefined }) {
-  const focus = useRef<HTMLParagraphElement>(null);
-  useEffect(() => focus.current?.focus(), [answer]);
+  const focus = useFocusOnAnswer<HTMLParagraphElement>(answer);
   if (answer?.message) {
     return (
-      <p ref={focus} className={styles.alert} role="alert" tabIndex={-1}>
+      <p ref={focus} className={styles.alert} role="alert" tabIndex={-1} data-autofocus="">
         {answer.message}
       </p>
     );
   }
   if (answer?.done) {
     return (
-      <p ref={focus} className={styles.notice} role="status" tabIndex={-1} data-testid="gestao-notice">
+      <p ref={focus} className={styles.notice} role="status" tabIndex={-1} data-testid="gestao-notice" data-autofocus="">
         {answer.done}
       </p>
     );
