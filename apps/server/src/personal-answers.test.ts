@@ -18,6 +18,8 @@ const TRACES = {
   'maria.silva': ['Maria da Concei', 'maria.silva', '529.982.247-25', '52998224725', 'PIA1B23', '04512345678'],
   'joao.souza': ['João Pedro de Souza', 'Pedro de Souza', 'joao.souza', '153.509.460-56', '15350946056', '03398765432'],
   'davi.central': ['Davi Nogueira Costa', 'davi.central'],
+  // an attendant's pages hold her name and the citizens' whose requests she works
+  'elisa.detran': ['Elisa Ferreira Santos', 'elisa.detran', 'Maria da Concei', '529.982.247-25', '***.982.247-**'],
 } as const;
 type Person = keyof typeof TRACES;
 
@@ -113,6 +115,7 @@ describe.skipIf(!redisUp)('no personal answer reaches the shared cache, whatever
       { url: '/app/app-nota-piauiense' },
       { url: '/app/app-documentos' },
       { url: '/app/minha-area/notificacoes' },
+      { url: '/app/minha-area/quem-acessou' },
       { url: '/app/catalog/transito-e-veiculos/renovacao-da-cnh' },
     ]);
     expect(opened).toBeGreaterThan(30);
@@ -131,6 +134,8 @@ describe.skipIf(!redisUp)('no personal answer reaches the shared cache, whatever
       { url: '/v1/me' },
       { url: '/v1/catalog/favorites' },
       { url: '/v1/simplifique/minhas' },
+      { url: '/v1/solicitacoes' },
+      { url: '/v1/meus-dados/acessos' },
       { url: '/api/govpicidadao-middleware/notificacoes/mensagem/buscar' },
       { url: '/api/middleware/notificacoes/mensagem/buscar' },
       { url: '/api/govpicidadao-middleware/sefaz/nota-piauiense/lista-notas' },
@@ -176,6 +181,13 @@ describe.skipIf(!redisUp)('no personal answer reaches the shared cache, whatever
     const cookie = await a.webSession('davi.central');
     const { opened, problems } = await walk('davi.central', 'back office', { cookie }, [{ url: '/app/gestao' }, { url: '/app/gestao/auditoria' }, { url: '/v1/gestao/painel' }], 30);
     expect(opened).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it("the back office: an attendant's queue, the citizens' requests and their files (issue 28)", async () => {
+    const cookie = await a.webSession('elisa.detran');
+    const { opened, problems } = await walk('elisa.detran', 'attendant', { cookie }, [{ url: '/app/gestao/solicitacoes' }, { url: '/app/gestao/solicitacoes?estado=concluida' }, { url: '/v1/gestao/solicitacoes' }], 30);
+    expect(opened).toBeGreaterThan(5);
     expect(problems).toEqual([]);
   });
 });
