@@ -80,6 +80,22 @@ export async function webLogin(origin: string, username: string): Promise<string
   return (await browse(start, username, done)).cookie;
 }
 
+/**
+ * The tokens the state's app gets for a demo person at the portal at `origin` (issue 14): the public client
+ * `portal-web`, PKCE, the login form over HTTP, the code exchanged without a secret.
+ */
+export async function appLogin(origin: string, username: string): Promise<{ access_token: string; refresh_token: string }> {
+  const { createHash, randomBytes } = await import('node:crypto');
+  const verifier = randomBytes(32).toString('base64url');
+  const authorize = new URL(`${origin}/auth/realms/pi/protocol/openid-connect/auth`);
+  const params = { client_id: 'portal-web', redirect_uri: 'pidigital://.', response_type: 'code', scope: 'openid profile offline_access', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+  for (const [name, value] of Object.entries(params)) authorize.searchParams.set(name, value);
+  const { url } = await browse(authorize.href, username, (at) => at.startsWith('pidigital:'));
+  const code = new URL(url).searchParams.get('code')!;
+  const exchange = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'pidigital://.', client_id: 'portal-web', code_verifier: verifier });
+  return (await (await fetch(`${origin}/auth/realms/pi/protocol/openid-connect/token`, { method: 'POST', body: exchange })).json()) as { access_token: string; refresh_token: string };
+}
+
 /** Waits until `url` answers 200, or the server `child` exits. */
 export async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 2400; i++) {

@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createHash, randomBytes } from 'node:crypto';
-import { browse, machine, waitFor, webLogin, writeSection } from './lib.ts';
+import { appLogin, machine, waitFor, webLogin, writeSection } from './lib.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3263);
@@ -35,14 +34,7 @@ const ROWS: { name: string; path: string; share: number; p99: number; citizen?: 
 
 /** The form the app posts before each personal call: a refresh with the refresh token of a login as the app does it (PKCE, no secret). */
 async function appRefreshForm(username: string): Promise<string> {
-  const verifier = randomBytes(32).toString('base64url');
-  const authorize = new URL(`${ORIGIN}/auth/realms/pi/protocol/openid-connect/auth`);
-  const params = { client_id: 'portal-web', redirect_uri: 'pidigital://.', response_type: 'code', scope: 'openid profile offline_access', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
-  for (const [name, value] of Object.entries(params)) authorize.searchParams.set(name, value);
-  const { url } = await browse(authorize.href, username, (at) => at.startsWith('pidigital:'));
-  const code = new URL(url).searchParams.get('code')!;
-  const exchange = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'pidigital://.', client_id: 'portal-web', code_verifier: verifier });
-  const tokens = (await (await fetch(`${ORIGIN}${TOKEN_PATH}`, { method: 'POST', body: exchange })).json()) as { refresh_token: string };
+  const tokens = await appLogin(ORIGIN, username);
   return new URLSearchParams({ grant_type: 'refresh_token', client_id: 'portal-web', refresh_token: tokens.refresh_token }).toString();
 }
 

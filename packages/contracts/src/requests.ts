@@ -204,10 +204,13 @@ export type QueueItem = z.infer<typeof QueueItem>;
 
 export const Queue = z.object({
   items: z.array(QueueItem),
-  total: z.number().int(),
+  /** how many the list has, when only the state narrows it (null with other filters: a million rows are not counted) */
+  total: z.number().int().nullable(),
+  /** whether another page follows */
+  more: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** how many requests each state has, in the caller's departments (filters other than the state applied) */
+  /** how many requests each state has in the caller's departments, whatever the other filters */
   counts: z.record(z.string(), z.number().int()),
   /** open requests past their deadline */
   overdue: z.number().int(),

@@ -33,7 +33,6 @@ export const meta: MetaFunction = () => personalMeta('Solicitações dos cidadã
  */
 export default function GestaoRequests() {
   const { queue, query, problem } = useLoaderData<typeof loader>();
-  const pages = Math.max(1, Math.ceil(queue.total / queue.pageSize));
   const link = (change: Record<string, string | number | undefined>) => {
     const next = { ...query, pagina: 1, ...change } as Record<string, unknown>;
     const params = new URLSearchParams(Object.entries(next).flatMap(([k, v]) => (v === undefined || v === '' || (k === 'pagina' && v === 1) ? [] : [[k, String(v)]])));
@@ -103,8 +102,8 @@ export default function GestaoRequests() {
         </button>
       </form>
       <p role="status">
-        {queue.total} {queue.total === 1 ? 'solicitação' : 'solicitações'}
-        {pages > 1 ? `, página ${queue.page} de ${pages}` : ''}.
+        {queue.total === null ? `${queue.items.length === 0 ? 'Nenhuma' : 'Solicitações'} com esses filtros` : `${queue.total.toLocaleString('pt-BR')} ${queue.total === 1 ? 'solicitação' : 'solicitações'}`}
+        {queue.page > 1 || queue.more ? `, página ${queue.page}${queue.total !== null ? ` de ${Math.max(1, Math.ceil(queue.total / queue.pageSize))}` : ''}` : ''}.
       </p>
       {queue.items.length ? (
         <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Solicitações">
@@ -152,10 +151,10 @@ export default function GestaoRequests() {
       ) : (
         <p>Nenhuma solicitação com esses filtros.</p>
       )}
-      {pages > 1 ? (
+      {queue.page > 1 || queue.more ? (
         <nav aria-label="Páginas" className={styles.actions}>
           {queue.page > 1 ? <a href={link({ pagina: queue.page - 1 })}>Página anterior</a> : null}
-          {queue.page < pages ? <a href={link({ pagina: queue.page + 1 })}>Próxima página</a> : null}
+          {queue.more ? <a href={link({ pagina: queue.page + 1 })}>Próxima página</a> : null}
         </nav>
       ) : null}
     </PageFrame>

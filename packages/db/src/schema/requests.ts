@@ -66,9 +66,29 @@ export const serviceRequests = pgTable(
     index('service_requests_citizen_idx').on(t.citizenSub, t.updatedAt),
     index('service_requests_queue_idx').on(t.departmentId, t.state, t.dueOn),
     index('service_requests_service_idx').on(t.serviceId, t.state),
+    // A department's queue at a million requests (issue 28): the open ones by deadline (what the queue shows first,
+    // and the overdue), the closed ones latest first, one service's, one attendant's.
+    index('service_requests_open_idx').on(t.departmentId, t.dueOn, t.id).where(sql`${t.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`),
+    index('service_requests_closed_idx').on(t.departmentId, t.state, t.closedAt.desc(), t.id.desc()),
+    index('service_requests_service_queue_idx').on(t.serviceId, t.state, t.dueOn, t.id),
+    index('service_requests_assignee_idx').on(t.assigneeSub, t.dueOn, t.id).where(sql`${t.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`),
     // One draft per citizen and service: starting again goes on with it.
     uniqueIndex('service_requests_one_draft_idx').on(t.citizenSub, t.serviceId).where(sql`${t.state} = 'rascunho'`),
   ],
+);
+
+/**
+ * How many requests each department has in each state (the queue's counts, issue 28): kept by a trigger of the
+ * migration on every insert, state change and delete of a request, so no page counts a million rows.
+ */
+export const requestCounts = pgTable(
+  'request_counts',
+  {
+    departmentId: integer('department_id').notNull(),
+    state: text('state').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.departmentId, t.state] })],
 );
 
 /** A file a citizen sent with a request (stored through the storage interface: a folder, or S3). */

@@ -214,7 +214,7 @@ const OPEN_NOT_WAITING = ['enviada', 'em_analise'];
 
 /** What narrows a department's queue: the caller's departments (null: all), and the query's filters. */
 export interface QueueFilter {
-  departments: string[] | null;
+  departmentIds: number[] | null;
   state?: string;
   openStates: readonly string[];
   serviceId?: number;
@@ -223,16 +223,23 @@ export interface QueueFilter {
   search?: string;
 }
 
-function queueWhere(filter: QueueFilter, withState: boolean) {
+/** The ids of departments by their slugs. */
+export async function departmentIds(db: Db, slugs: string[]): Promise<number[]> {
+  if (!slugs.length) return [];
+  return (await db.select({ id: departments.id }).from(departments).where(inArray(departments.slug, slugs))).map((d) => d.id);
+}
+
+function queueWhere(filter: QueueFilter) {
   const search = filter.search?.trim() ?? '';
   const digits = search.replace(/\D/g, '');
+  // The open states spelled as the partial indexes' condition, so the planner uses them.
+  const open = sql`${serviceRequests.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`;
   const conditions = [
-    sql`${serviceRequests.state} <> 'rascunho'`,
-    filter.departments ? inArray(departments.slug, filter.departments.length ? filter.departments : ['']) : undefined,
-    withState ? (filter.state ? eq(serviceRequests.state, filter.state) : inArray(serviceRequests.state, [...filter.openStates])) : undefined,
+    filter.departmentIds ? inArray(serviceRequests.departmentId, filter.departmentIds.length ? filter.departmentIds : [0]) : undefined,
+    filter.state ? eq(serviceRequests.state, filter.state) : open,
     filter.serviceId ? eq(serviceRequests.serviceId, filter.serviceId) : undefined,
     filter.assigneeSub === null ? isNull(serviceRequests.assigneeSub) : filter.assigneeSub ? eq(serviceRequests.assigneeSub, filter.assigneeSub) : undefined,
-    filter.overdueBefore ? and(inArray(serviceRequests.state, OPEN_NOT_WAITING), lt(serviceRequests.dueOn, filter.overdueBefore)) : undefined,
+    filter.overdueBefore ? and(open, inArray(serviceRequests.state, OPEN_NOT_WAITING), lt(serviceRequests.dueOn, filter.overdueBefore)) : undefined,
     !search
       ? undefined
       : /^\d{4}-[A-Za-z]+-\d+$/.test(search)
@@ -244,32 +251,40 @@ function queueWhere(filter: QueueFilter, withState: boolean) {
   return and(...conditions.filter(Boolean));
 }
 
-/** A page of a department's queue: overdue first, then the nearest deadline; closed ones latest first. */
+/**
+ * A page of a department's queue: the open ones by deadline (the overdue first), the closed ones latest first,
+ * one more row than the page to know whether another follows (a million rows are never counted for a page).
+ */
 export async function queuePage(db: Db, filter: QueueFilter, page: number, size: number) {
   const closed = filter.state !== undefined && !filter.openStates.includes(filter.state);
-  const where = queueWhere(filter, true);
   const rows = await db
     .select({ request: serviceRequests, serviceTitle: services.title, department: departments.shortName })
     .from(serviceRequests)
     .innerJoin(departments, eq(departments.id, serviceRequests.departmentId))
     .innerJoin(services, eq(services.id, serviceRequests.serviceId))
-    .where(where)
-    .orderBy(...(closed ? [desc(serviceRequests.closedAt), desc(serviceRequests.id)] : [sql`${serviceRequests.dueOn} asc nulls last`, asc(serviceRequests.submittedAt), asc(serviceRequests.id)]))
-    .limit(size)
+    .where(queueWhere(filter))
+    .orderBy(...(closed ? [sql`${serviceRequests.closedAt} desc nulls last`, sql`${serviceRequests.id} desc nulls last`] : [sql`${serviceRequests.dueOn} asc nulls last`, asc(serviceRequests.id)]))
+    .limit(size + 1)
     .offset((page - 1) * size);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(serviceRequests).innerJoin(departments, eq(departments.id, serviceRequests.departmentId)).where(where);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows: rows.slice(0, size), more: rows.length > size };
 }
 
-/** How many requests each state has under the filters (but the state's), and how many of the open are overdue. */
-export async function queueCounts(db: Db, filter: QueueFilter, today: string) {
-  const rows = await db
-    .select({ state: serviceRequests.state, n: sql<number>`count(*)::int`, overdue: sql<number>`count(*) filter (where ${serviceRequests.state} in ('enviada', 'em_analise') and ${serviceRequests.dueOn} < ${today})::int` })
-    .from(serviceRequests)
-    .innerJoin(departments, eq(departments.id, serviceRequests.departmentId))
-    .where(queueWhere({ ...filter, overdueBefore: undefined }, false))
-    .groupBy(serviceRequests.state);
-  return { counts: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as Record<string, number>, overdue: rows.reduce((sum, r) => sum + Number(r.overdue), 0) };
+/** How many requests each state has in these departments (kept by the database as they change), and how many open ones are overdue. */
+export async function queueCounts(db: Db, departmentIds: number[] | null, today: string) {
+  const inDepartments = (column: typeof schema.requestCounts.departmentId | typeof serviceRequests.departmentId) =>
+    departmentIds ? inArray(column, departmentIds.length ? departmentIds : [0]) : undefined;
+  const [rows, [overdue]] = await Promise.all([
+    db
+      .select({ state: schema.requestCounts.state, n: sql<number>`sum(${schema.requestCounts.n})::int` })
+      .from(schema.requestCounts)
+      .where(inDepartments(schema.requestCounts.departmentId))
+      .groupBy(schema.requestCounts.state),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(serviceRequests)
+      .where(and(inDepartments(serviceRequests.departmentId), sql`${serviceRequests.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`, inArray(serviceRequests.state, OPEN_NOT_WAITING), lt(serviceRequests.dueOn, today))),
+  ]);
+  return { counts: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as Record<string, number>, overdue: Number(overdue?.n ?? 0) };
 }
 
 /** The services with a request form in these departments (null: all): the queue's service filter. */

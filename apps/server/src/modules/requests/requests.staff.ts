@@ -78,10 +78,11 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
   return {
     /** A page of the queue of the caller's departments, with the counts per state and the overdue. */
     async queue(staff: Staff, query: QueueQuery): Promise<Queue> {
-      const departments = attendedBy(staff);
+      const slugs = attendedBy(staff);
+      const departmentIds = slugs ? await repository.departmentIds(db(), slugs) : null;
       const today = todayInPiaui();
       const filter: repository.QueueFilter = {
-        departments,
+        departmentIds,
         state: query.estado,
         openStates: OPEN,
         serviceId: query.servico,
@@ -89,11 +90,14 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
         overdueBefore: query.prazo === 'atrasadas' ? today : undefined,
         search: query.busca,
       };
-      const [{ rows, total }, { counts, overdue }, services] = await Promise.all([
+      const [{ rows, more }, { counts, overdue }, services] = await Promise.all([
         repository.queuePage(db(), filter, query.pagina, QUEUE_PAGE_SIZE),
-        repository.queueCounts(db(), filter, today),
-        repository.requestableServices(db(), departments),
+        repository.queueCounts(db(), departmentIds, today),
+        repository.requestableServices(db(), slugs),
       ]);
+      // Without filters but the state, the counts say how many there are; with others, whether another page follows.
+      const plain = query.servico === undefined && query.responsavel === undefined && query.prazo === undefined && !query.busca;
+      const total = !plain ? null : query.estado ? (counts[query.estado] ?? 0) : OPEN.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
       return {
         items: rows.map(({ request: r, serviceTitle, department }) => ({
           id: r.id,
@@ -110,6 +114,7 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
           assignee: r.assigneeSub ? { sub: r.assigneeSub, name: r.assigneeName ?? '' } : null,
         })),
         total,
+        more,
         page: query.pagina,
         pageSize: QUEUE_PAGE_SIZE,
         counts,
