@@ -23,7 +23,8 @@ const right = (kase: Case, item: Answer | undefined) =>
   !!item &&
   (kase.slugs ? kase.slugs.includes(item.slug) : true) &&
   (kase.departments ? kase.departments.includes(item.departmentSlug) : true) &&
-  (kase.audience ? item.targets.includes(kase.audience) : true);
+  // Targets come by name ('Servidor Público'): the audience's slug is its first word, unaccented.
+  (kase.audience ? item.targets.some((name) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().startsWith(kase.audience!)) : true);
 
 export async function measure(app: App, cases: Case[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
