@@ -270,9 +270,11 @@ export function listBestBets(db: Database) {
 export function coverage(db: Database, ids: number[], typed: string, groups: string[]) {
   const named = typed ? sql`(${titleHas(typed, 'first')} or ${typed} = any(s.search_names))` : sql`false`;
   const array = (check: (q: string) => SQL) => (groups.length ? sql`array[${sql.join(groups.map(check), sql`, `)}]` : sql`array[]::boolean[]`);
-  return rows<{ id: number; named: boolean; covered: boolean[]; department: boolean[] }>(
+  // A popular name of two words or more said whole inside a longer text ('vendi meu carro, preciso avisar o detran').
+  const mentioned = typed ? sql`exists (select 1 from unnest(s.search_names) n where n like '% %' and position(' ' || n || ' ' in ${` ${typed} `}) > 0)` : sql`false`;
+  return rows<{ id: number; named: boolean; mentioned: boolean; covered: boolean[]; department: boolean[] }>(
     db,
-    sql`select s.id, ${named} as named,
+    sql`select s.id, ${named} as named, ${mentioned} as mentioned,
                ${array((q) => sql`coalesce(s.search_rank_vector @@ ${q}::tsquery, false)`)} as covered,
                ${array((q) => sql`coalesce(ts_filter(s.search_vector, '{d}') @@ ${q}::tsquery, false)`)} as department
         from services s where s.id = any(${pgArray(ids)}::int[])`,

@@ -307,7 +307,8 @@ function answersOf(found: Found, named: boolean, covered: boolean[], claimed: bo
 function coveredGroups(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[]): boolean[] {
   const audiences = targets.map(normalizeSearchText);
   return groups.flatMap((group, i) => {
-    if (FILLER.has(group.typed)) return [];
+    // Filler, and a letter or two that names nothing ("' or 1=1"): what answers need not have them.
+    if (FILLER.has(group.typed) || (group.typed.length < 3 && !row.covered[i])) return [];
     const audience = AUDIENCE_WORDS[group.typed];
     return [!!row.covered[i] || !!row.department[i] || (!!audience && audiences.some((name) => name.includes(audience)))];
   });
@@ -376,13 +377,12 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
   const judged = items.map((item, i) => {
     const row = coverage.get(page[i]!.id);
     const covered = row ? coveredGroups(text!.groups, row, item.targets) : [];
-    if (process.env.SEARCH_DEBUG && i < 3) console.log('DBG', body.query, found, text!.groups.map((g) => g.typed).join('|'), item.slug, row?.named, covered.join(','), claimed);
-    return { item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed) }, have: covered.filter(Boolean).length, named: !!row?.named };
+    return { item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed) }, have: covered.filter(Boolean).length, named: Number(!!row?.named) * 2 + Number(!!row?.mentioned) };
   });
   // On the first page, what answers comes before what only shares words, and what has more of the words typed
   // before what has fewer: a task's words ('boletim de ocorrência') beat one shared word ('boletim' escolar).
   if (offset === 0 && found !== 'similar') {
-    judged.sort((a, b) => Number(b.item.answers) - Number(a.item.answers) || Number(b.named) - Number(a.named) || b.have - a.have);
+    judged.sort((a, b) => Number(b.item.answers) - Number(a.item.answers) || b.named - a.named || b.have - a.have);
   }
   return judged.map((j) => j.item);
 }
