@@ -51,7 +51,7 @@ export default function Gestao() {
                 <a href="/app/gestao/consistencia">Consistência do catálogo: documentos e unidades que divergem entre serviços</a>
               </li>
               <li>
-                <a href="/app/gestao/catalogo">Categorias, sinônimos da busca e serviços em destaque</a>
+                <a href="/app/gestao/catalogo">Categorias, sinônimos e respostas diretas da busca, serviços em destaque</a>
               </li>
               <li>
                 <a href="/app/gestao/auditoria">Registro de auditoria</a>
