@@ -1,53 +1,8 @@
 // Relevance of the search on the demo catalog (issue 25): right at rank 1, in the top 3, and things no state
 // service provides answered as such, by kind, on the cases the search was tuned on and on the held-out ones
 // (apps/server/src/modules/search/relevance-cases.ts). In process (app.inject), on the embedded database.
-import type { SearchItem } from '@portal/contracts';
-import { HELD_OUT, TUNING, type Case, type Kind } from '../apps/server/src/modules/search/relevance-cases.ts';
-import type { App } from '../apps/server/src/app.ts';
+import { HELD_OUT, measure, TUNING, type Kind, type Outcome } from '../apps/server/src/modules/search/relevance-cases.ts';
 import { machine, writeSection } from './lib.ts';
-
-interface Outcome {
-  kase: Case;
-  rank1: boolean;
-  top3: boolean;
-  /** the API said no result answers the query */
-  unanswered: boolean;
-  /** a best bet naming the expected provider came with the answer */
-  bestBet: boolean;
-  ms: number;
-}
-
-type Answer = SearchItem & { answers?: boolean };
-
-const right = (kase: Case, item: Answer | undefined) =>
-  !!item &&
-  (kase.slugs ? kase.slugs.includes(item.slug) : true) &&
-  (kase.departments ? kase.departments.includes(item.departmentSlug) : true) &&
-  // Targets come by name ('Servidor Público'): the audience's slug is its first word, unaccented.
-  (kase.audience ? item.targets.some((name) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().startsWith(kase.audience!)) : true);
-
-export async function measure(app: App, cases: Case[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const kase of cases) {
-    const started = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/v1/search', payload: { query: kase.query, groups: ['CATALOG'], from: 0 } });
-    const ms = performance.now() - started;
-    const items = (res.statusCode === 200 ? res.json() : []) as Answer[];
-    // Before issue 25 the API had no `answers`: every result counted as an answer.
-    const answering = items.filter((item) => item.answers ?? true);
-    const bets = await app.inject({ method: 'GET', url: `/v1/search/best-bets?q=${encodeURIComponent(kase.query)}` });
-    const providers = bets.statusCode === 200 ? (bets.json() as { provider: string }[]).map((b) => b.provider.toLowerCase()) : [];
-    outcomes.push({
-      kase,
-      rank1: right(kase, answering[0]),
-      top3: answering.slice(0, 3).some((item) => right(kase, item)),
-      unanswered: answering.length === 0,
-      bestBet: !!kase.bestBet && providers.some((p) => p.includes(kase.bestBet!.toLowerCase())),
-      ms,
-    });
-  }
-  return outcomes;
-}
 
 const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}% (${n}/${of})` : '–');
 const KINDS: Kind[] = ['colloquial', 'typo', 'popular', 'fragment', 'intent', 'adversarial', 'elsewhere'];

@@ -230,7 +230,7 @@ function BestBetFields({ prefix, values }: { prefix: string; values: { terms: st
     <>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${prefix}-terms`}>
-          Termos
+          Palavras buscadas
         </label>
         <p className={styles.hint} id={`${prefix}-terms-dica`}>
           O que os cidadãos digitam, separado por vírgulas, por exemplo: passaporte, tirar passaporte.

@@ -8,6 +8,9 @@
 // A case of the kind 'elsewhere' asks for something no state service provides: it is answered as such when no
 // result says it answers the query; `bestBet` names the provider the answer should point to.
 
+import type { SearchItem } from '@portal/contracts';
+import type { App } from '../../app.ts';
+
 export type Kind = 'colloquial' | 'typo' | 'popular' | 'fragment' | 'intent' | 'elsewhere' | 'adversarial';
 
 export interface Case {
@@ -131,7 +134,52 @@ export const HELD_OUT: Case[] = [
 /** Suggestions as one types: what the box offers for an unfinished word, and no 'Você quis dizer' for it. */
 export const TYPING: { prefix: string; includes: string; first?: true }[] = [
   { prefix: 'cnh', includes: 'primeira-habilitacao' },
-  { prefix: 'cada', includes: 'inscricao-no-cadastro-unico', first: true },
+  { prefix: 'cada', includes: 'inscricao-no-cadastro-unico' },
   { prefix: 'renov', includes: 'renovacao-da-cnh' },
   { prefix: 'bols', includes: 'bolsas-de-pesquisa-fapepi' },
 ];
+
+// --- measuring -------------------------------------------------------------------------------------------
+
+export interface Outcome {
+  kase: Case;
+  rank1: boolean;
+  top3: boolean;
+  /** the API said no result answers the query */
+  unanswered: boolean;
+  /** a best bet naming the expected provider came with the answer */
+  bestBet: boolean;
+  ms: number;
+}
+
+type Answer = SearchItem & { answers?: boolean };
+
+const right = (kase: Case, item: Answer | undefined) =>
+  !!item &&
+  (kase.slugs ? kase.slugs.includes(item.slug) : true) &&
+  (kase.departments ? kase.departments.includes(item.departmentSlug) : true) &&
+  // Targets come by name ('Servidor Público'): the audience's slug is its first word, unaccented.
+  (kase.audience ? item.targets.some((name) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().startsWith(kase.audience!)) : true);
+
+export async function measure(app: App, cases: Case[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const kase of cases) {
+    const started = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/v1/search', payload: { query: kase.query, groups: ['CATALOG'], from: 0 } });
+    const ms = performance.now() - started;
+    const items = (res.statusCode === 200 ? res.json() : []) as Answer[];
+    // Before issue 25 the API had no `answers`: every result counted as an answer.
+    const answering = items.filter((item) => item.answers ?? true);
+    const bets = await app.inject({ method: 'GET', url: `/v1/search/best-bets?q=${encodeURIComponent(kase.query)}` });
+    const providers = bets.statusCode === 200 ? (bets.json() as { provider: string }[]).map((b) => b.provider.toLowerCase()) : [];
+    outcomes.push({
+      kase,
+      rank1: right(kase, answering[0]),
+      top3: answering.slice(0, 3).some((item) => right(kase, item)),
+      unanswered: answering.length === 0,
+      bestBet: !!kase.bestBet && providers.some((p) => p.includes(kase.bestBet!.toLowerCase())),
+      ms,
+    });
+  }
+  return outcomes;
+}
