@@ -134,7 +134,7 @@ export const HELD_OUT: Case[] = [
 /** Suggestions as one types: what the box offers for an unfinished word, and no 'Você quis dizer' for it. */
 export const TYPING: { prefix: string; includes: string; first?: true }[] = [
   { prefix: 'cnh', includes: 'primeira-habilitacao' },
-  { prefix: 'cada', includes: 'inscricao-no-cadastro-unico' },
+  { prefix: 'cada', includes: 'inscricao-no-cadastro-unico', first: true },
   { prefix: 'renov', includes: 'renovacao-da-cnh' },
   { prefix: 'bols', includes: 'bolsas-de-pesquisa-fapepi' },
 ];

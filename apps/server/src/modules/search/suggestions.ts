@@ -65,7 +65,7 @@ const MAX_TOKENS = 8;
  * 0 the title begins with the text, 1 the title has it as a whole word ('cnh': 'Primeira Habilitação – CNH', issue 25),
  * 2 a popular name begins with it, 3 the words match anywhere.
  */
-function matching(index: SuggestionIndex, text: string, size: number): Suggestion[] {
+function matching(index: SuggestionIndex, text: string, size: number, unfinished = false): Suggestion[] {
   const tokens = [...new Set(text.split(' '))].slice(0, MAX_TOKENS);
   const marks = new Uint8Array(index.entries.length);
   tokens.forEach((token, k) => {
@@ -79,7 +79,10 @@ function matching(index: SuggestionIndex, text: string, size: number): Suggestio
     if (marks[id] !== all) continue;
     const entry = index.entries[id]!;
     const tier = entry.title.startsWith(text) ? 0 : ` ${entry.title} `.includes(` ${text} `) ? 1 : entry.names.some((name) => name.startsWith(text)) ? 2 : 3;
-    if (tiers[tier]!.length < size) tiers[tier]!.push(entry.service);
+    // One word still being typed could become any of the words it begins ('cada': cadastro of what?): what its
+    // title or a popular name begins with, most accessed first ('Cadastro Único' before 'Cadastro de agrotóxicos').
+    const chosen = unfinished && tier < 3 ? 0 : tier;
+    if (tiers[chosen]!.length < size) tiers[chosen]!.push(entry.service);
   }
   return tiers.flat().slice(0, size);
 }
@@ -107,7 +110,8 @@ function correctionWhileTyping(index: SuggestionIndex, dictionary: Dictionary, q
 export function suggest(index: SuggestionIndex, dictionary: Dictionary, query: string, size: number): SearchSuggestions {
   if (!isSearchable(query)) return { searchable: false, correction: null, services: [] };
   const correction = correctionWhileTyping(index, dictionary, query);
-  let services = matching(index, normalizeSearchText(query), size);
+  const text = normalizeSearchText(query);
+  let services = matching(index, text, size, !text.includes(' ') && typingLastWord(index, query));
   // Nothing begins with what was typed: what its correction names ('identiadde' → 'identidade').
   if (!services.length && correction) services = matching(index, normalizeSearchText(correction), size);
   return { searchable: true, correction, services };
