@@ -196,8 +196,11 @@ function Misses({ misses, services }: { misses: SearchMisses; services: GestaoSe
   if (!misses.misses.length) return null;
   return (
     <>
-      <h2>Buscas sem resultado (últimos {misses.days} dias)</h2>
-      <p className={styles.hint}>O que os cidadãos procuraram e o portal não encontrou. Se um serviço seu responde a uma delas, proponha o texto como nome popular dele.</p>
+      <h2>Buscas sem resposta (últimos {misses.days} dias)</h2>
+      <p className={styles.hint}>
+        O que os cidadãos procuraram e nenhum serviço respondeu: buscas sem resultado e buscas cujos resultados só tinham palavras parecidas. Se um serviço seu
+        responde a uma delas, proponha o texto como nome popular dele; se é de outro governo ou de uma empresa, peça à equipe central uma resposta direta.
+      </p>
       <table className={styles.table}>
         <thead>
           <tr>
