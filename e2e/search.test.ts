@@ -127,7 +127,7 @@ test.describe('no state service for what was asked', () => {
     await box.press('Enter');
     await page.waitForURL('**/search/passaporte');
     await expect(page.getByRole('heading', { level: 2, name: 'Não encontramos um serviço do Governo do Piauí para “passaporte”' })).toBeVisible();
-    const card = page.getByRole('region', { name: 'Passaporte' });
+    const card = page.getByRole('region', { name: 'Passaporte', exact: true });
     await expect(card).toContainText('Quem oferece: Polícia Federal');
     const link = card.getByRole('link', { name: /Ir para o site: Polícia Federal.*sai do Portal de Serviços do Piauí/ });
     await expect(link).toHaveAttribute('href', /^https:\/\/www\.gov\.br\/pf\//);
@@ -148,7 +148,7 @@ test.describe('no state service for what was asked', () => {
     await box.press('Enter');
     await page.waitForURL(/\/search\//);
     await expect(page.getByRole('heading', { level: 2, name: 'Não encontramos um serviço do Governo do Piauí para “título de eleitor”' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Título de eleitor' })).toContainText('Justiça Eleitoral');
+    await expect(page.getByRole('region', { name: 'Título de eleitor', exact: true })).toContainText('Justiça Eleitoral');
     // 'Título de terra' shares a word: it is listed, but as another thing.
     const others = page.getByRole('region', { name: /com palavras parecidas, mas que tratam de outros assuntos/ });
     await expect(others.getByRole('heading', { name: /Título de terra/ })).toBeVisible();
@@ -186,7 +186,7 @@ test("the central team keeps the best bets: adds one, changes it, removes it, ea
   // A citizen searching for it is sent there.
   const citizen = await (await browser.newContext(DESKTOP)).newPage();
   await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('carteira de pescador')}`);
-  await expect(citizen.getByRole('region', { name: 'Carteira de pescador' })).toContainText('Quem oferece: Ministério da Pesca e Aquicultura');
+  await expect(citizen.getByRole('region', { name: 'Carteira de pescador', exact: true })).toContainText('Quem oferece: Ministério da Pesca e Aquicultura');
 
   await admin.getByRole('button', { name: 'Retirar a resposta direta “Carteira de pescador”' }).click();
   await expect(admin.getByTestId('gestao-notice')).toHaveText('Resposta direta retirada.');
