@@ -54,7 +54,7 @@ In process (\`app.inject\`), PGlite. Machine: ${await machine()}. Measured ${new
     for (const part of parts) {
       const { markdown: rows, wronglyUnanswered, median } = table(part.outcomes);
       markdown += `\n### ${part.name}\n\n${rows}\n\nAnswerable queries said to have no answer: ${wronglyUnanswered.length ? wronglyUnanswered.join(', ') : 'none'}. Median time of a search here: ${median.toFixed(1)} ms.\n`;
-      console.log(`\n${part.name}\n${rows}\nwrong at rank 1 / not said: ${misses(part.outcomes).join(' · ') || 'none'}`);
+      console.log(`\n${part.name}\n${rows}\nwrong at rank 1 / not said: ${misses(part.outcomes).join(' · ') || 'none'}\nmedian search: ${median.toFixed(1)} ms`);
     }
     if (!process.env.BENCH_DRY) await writeSection('relevance', markdown);
   } finally {
