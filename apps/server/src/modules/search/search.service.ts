@@ -302,7 +302,7 @@ function answersOf(found: Found, named: boolean, covered: boolean[], claimed: bo
 
 /**
  * Which groups of words a result has where it counts (what names it, its department's name, its audience),
- * leaving out the filler words; null when every word typed is filler.
+ * leaving out the filler words; empty when every word typed is filler (then only a service the text names answers).
  */
 function coveredGroups(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[]): boolean[] {
   const audiences = targets.map(normalizeSearchText);
