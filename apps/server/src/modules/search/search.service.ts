@@ -132,7 +132,7 @@ export interface TextQuery {
   /** what was typed, normalised: a title, acronym or popular name equal to it ranks first */
   typed: string;
   /** each group of words that has a tsquery (stop words have none), with its alternatives OR-ed: the coverage of a result */
-  groups: { typed: string; tsquery: string }[];
+  groups: { typed: string; tsquery: string; expanded: boolean }[];
 }
 
 /**
@@ -205,7 +205,7 @@ export async function buildTextQuery(db: Database, query: string, dictionary: ()
     if (forms.length) {
       const part = `(${forms.map((f) => `(${f})`).join(' | ')})`;
       parts.push(part);
-      covered.push({ typed: group.typed, tsquery: part });
+      covered.push({ typed: group.typed, tsquery: part, expanded: group.alternatives.length > 1 && !group.corrected });
     }
   }
   const phrase = groups.map((g) => g.alternatives[g.alternatives.length - 1]).join(' ');
@@ -307,8 +307,9 @@ function answersOf(found: Found, named: boolean, covered: boolean[], claimed: bo
 function coveredGroups(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[]): boolean[] {
   const audiences = targets.map(normalizeSearchText);
   return groups.flatMap((group, i) => {
-    // Filler, and a letter or two that names nothing ("' or 1=1"): what answers need not have them.
-    if (FILLER.has(group.typed) || (group.typed.length < 3 && !row.covered[i])) return [];
+    // Filler, and a letter or two or a number that is no synonym ("' or 1=1"): they neither make nor unmake an
+    // answer ('rg' and 'bo' are synonyms, and count).
+    if (FILLER.has(group.typed) || ((group.typed.length < 3 || /^\d+$/.test(group.typed)) && !group.expanded)) return [];
     const audience = AUDIENCE_WORDS[group.typed];
     return [!!row.covered[i] || !!row.department[i] || (!!audience && audiences.some((name) => name.includes(audience)))];
   });
