@@ -330,7 +330,7 @@ test('the central team gives one document one name across departments, each chan
 
   // The central team teaches the search a word citizens use, and citizens find the service by it.
   await admin.goto(`${portal.origin}/app/gestao`);
-  await admin.getByRole('link', { name: 'Categorias, sinônimos da busca e serviços em destaque' }).click();
+  await admin.getByRole('link', { name: 'Categorias, sinônimos e respostas diretas da busca, serviços em destaque' }).click();
   expect(await axe(admin, 'gestão: categorias, sinônimos e destaques')).toEqual([]);
   await admin.getByLabel('Termo').fill('zapcarteira');
   await admin.getByLabel('Significa').fill('renovação da CNH');

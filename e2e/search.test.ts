@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { axe, hydrated } from './support/browser.ts';
+import { axe, DESKTOP, hydrated } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
+import { login } from './support/personal.ts';
 
 // Search that understands what citizens mean (issue 13): suggestions as one types, in an accessible
 // combobox that stays a plain form without JavaScript; 'Você quis dizer'; texts with nothing to search;
@@ -95,7 +96,7 @@ test.describe('search', () => {
   test('a search with no results offers other words, the most accessed services, the categories and Simplifique', async ({ page, portal }) => {
     await page.goto(portal.url('/search/xkcdqwz'));
     await hydrated(page);
-    await expect(page.getByRole('heading', { level: 2, name: 'Nenhum serviço encontrado' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Não encontramos um serviço do Governo do Piauí para “xkcdqwz”' })).toBeVisible();
     await expect(page.getByText(/Confira se as palavras estão escritas corretamente/)).toBeVisible();
     const most = page.getByRole('region', { name: 'Serviços mais acessados' });
     await expect(most.getByRole('link')).not.toHaveCount(0);
@@ -113,4 +114,86 @@ test.describe('search', () => {
     await page.waitForURL((url) => !url.pathname.includes('/search/'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   });
+});
+
+// Search that knows what it does not know (issue 25): when no service of the state answers, the page says so
+// plainly, says who does provide it (a best bet, kept by the central team) and lists look-alikes only as other things.
+test.describe('no state service for what was asked', () => {
+  test("'passaporte': the page says the state has no service for it, and that the Polícia Federal does", async ({ page, portal }) => {
+    await page.goto(portal.url('/list'));
+    // A person types as soon as the box is there, before the scripts have come.
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Serviços' }).or(page.getByRole('banner').getByRole('combobox', { name: 'Serviços' }));
+    await box.fill('passaporte');
+    await box.press('Enter');
+    await page.waitForURL('**/search/passaporte');
+    await expect(page.getByRole('heading', { level: 2, name: 'Não encontramos um serviço do Governo do Piauí para “passaporte”' })).toBeVisible();
+    const card = page.getByRole('region', { name: 'Passaporte', exact: true });
+    await expect(card).toContainText('Quem oferece: Polícia Federal');
+    const link = card.getByRole('link', { name: /Ir para o site: Polícia Federal.*sai do Portal de Serviços do Piauí/ });
+    await expect(link).toHaveAttribute('href', /^https:\/\/www\.gov\.br\/pf\//);
+    // Nothing is listed as if it were the answer; look-alikes, if any, only under a heading that says they are other things.
+    await expect(page.locator('main ol > li')).toHaveCount(0);
+    const others = page.getByRole('region', { name: /com palavras parecidas, mas que tratam de outros assuntos/ });
+    if (await others.count()) await expect(others).toContainText('Eles não são o que você buscou');
+    await expect(page.getByText(/^Você quis dizer/)).toHaveCount(0);
+    expect(await axe(page, 'no state service, best bet')).toEqual([]);
+  });
+
+  test('without JavaScript too, and a look-alike is said to be something else', async ({ browser, portal }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto(portal.url('/list'));
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Serviços' });
+    await box.fill('título de eleitor');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\//);
+    await expect(page.getByRole('heading', { level: 2, name: 'Não encontramos um serviço do Governo do Piauí para “título de eleitor”' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Título de eleitor', exact: true })).toContainText('Justiça Eleitoral');
+    // 'Título de terra' shares a word: it is listed, but as another thing.
+    const others = page.getByRole('region', { name: /com palavras parecidas, mas que tratam de outros assuntos/ });
+    await expect(others.getByRole('heading', { name: /Título de terra/ })).toBeVisible();
+    await expect(page.locator('main ol > li')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a service the words name still answers first, the card of who else provides beside it', async ({ page, portal }) => {
+    await page.goto(portal.url('/search/cpf na nota'));
+    await expect(page.locator('main ol > li h3').first()).toHaveText('Cadastro no programa Nota Piauiense');
+    await expect(page.getByRole('heading', { level: 2, name: /serviços? encontrados?/ })).toBeVisible();
+  });
+});
+
+test("the central team keeps the best bets: adds one, changes it, removes it, each in the audit log", async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext(DESKTOP)).newPage();
+  await login(admin, 'davi.central', `${portal.origin}/app/catalog`);
+  await admin.goto(`${portal.origin}/app/gestao/catalogo`);
+  const form = admin.getByRole('group', { name: 'Nova resposta direta' });
+  await form.getByLabel('Palavras buscadas').fill('carteira de pescador, RGP');
+  await form.getByLabel('Assunto').fill('Carteira de pescador');
+  await form.getByLabel('Quem oferece').fill('Ministério da Pesca');
+  await form.getByLabel('Orientação').fill('O Registro Geral da Pesca é feito pelo Ministério da Pesca.');
+  await form.getByLabel('Endereço').fill('https://www.gov.br/mpa');
+  await form.getByRole('button', { name: 'Criar resposta direta' }).click();
+  await expect(admin.getByTestId('gestao-notice')).toHaveText('Resposta direta criada: a busca já a usa.');
+
+  const saved = admin.getByRole('group', { name: 'Carteira de pescador (Ministério da Pesca)' });
+  await expect(saved.getByLabel('Palavras buscadas')).toHaveValue('carteira de pescador, rgp');
+  await saved.getByLabel('Quem oferece').fill('Ministério da Pesca e Aquicultura');
+  await saved.getByRole('button', { name: /Salvar/ }).click();
+  await expect(admin.getByTestId('gestao-notice')).toHaveText('Resposta direta alterada: a busca já a usa.');
+
+  // A citizen searching for it is sent there.
+  const citizen = await (await browser.newContext(DESKTOP)).newPage();
+  await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('carteira de pescador')}`);
+  await expect(citizen.getByRole('region', { name: 'Carteira de pescador', exact: true })).toContainText('Quem oferece: Ministério da Pesca e Aquicultura');
+
+  await admin.getByRole('button', { name: 'Retirar a resposta direta “Carteira de pescador”' }).click();
+  await expect(admin.getByTestId('gestao-notice')).toHaveText('Resposta direta retirada.');
+  await expect(admin.getByRole('group', { name: /Carteira de pescador/ })).toHaveCount(0);
+
+  await admin.goto(`${portal.origin}/app/gestao/auditoria`);
+  for (const action of ['Resposta direta criada', 'Resposta direta alterada', 'Resposta direta retirada']) {
+    await expect(admin.getByRole('row').filter({ hasText: action }).first()).toContainText('Davi Nogueira Costa');
+  }
 });

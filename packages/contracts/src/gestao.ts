@@ -488,6 +488,8 @@ export const CatalogSettings = z.object({
     }),
   ),
   synonyms: z.array(z.object({ term: z.string(), expansion: z.string() })),
+  /** best bets (issue 25): what other governments or companies provide, and where */
+  bestBets: z.array(z.object({ id: z.number().int(), terms: z.array(z.string()), title: z.string(), provider: z.string(), description: z.string(), url: z.string() })),
   highlighted: z.array(ServiceMention.extend({ slug: z.string() })),
 });
 export type CatalogSettings = z.infer<typeof CatalogSettings>;
@@ -506,5 +508,22 @@ export const SynonymRequest = z.object({
   expansion: text('Significado', 200).trim().min(2, 'Escreva o que o termo significa no catálogo.'),
 });
 export const SynonymRemoval = z.object({ term: text('Termo', 60).trim().min(1, 'Escolha o sinônimo.') });
+
+/** A best bet as the central team writes it: `id` changes one, without it a new one is made. */
+export const BestBetRequest = z.object({
+  id: z.number().int().positive().optional(),
+  terms: z
+    .array(text('Termo', 60).trim().min(2, 'Cada termo precisa de ao menos 2 letras.'))
+    .min(1, 'Escreva ao menos um termo que os cidadãos digitam.')
+    .max(20, 'No máximo 20 termos.'),
+  title: text('Assunto', 120).trim().min(2, 'Escreva o assunto, por exemplo “Passaporte”.'),
+  provider: text('Quem oferece', 120).trim().min(2, 'Escreva quem oferece, por exemplo “Polícia Federal”.'),
+  description: text('Orientação', 400).trim().min(10, 'Escreva em uma frase o que fazer e onde.'),
+  url: text('Endereço', 500)
+    .trim()
+    .refine((url) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(url) || /^\/[^\s/]/.test(url), 'Endereço: use um endereço https:// completo ou um caminho do portal que comece com /.'),
+});
+export type BestBetRequest = z.infer<typeof BestBetRequest>;
+export const BestBetRemoval = z.object({ id: z.number({ error: 'Escolha a resposta direta.' }).int().positive('Escolha a resposta direta.') });
 
 export const HighlightRequest = z.object({ slug: Slug, highlighted: z.boolean({ error: 'Informe se o serviço fica em destaque.' }) });

@@ -83,6 +83,12 @@ export const SearchItem = z
     resultTotal: z.number().int(),
     score: z.number().nullable(),
     updated_at: z.string(),
+    /**
+     * On a search by words: true when the service answers what was asked, false when it only shares some words
+     * with it (issue 25). When no result of the first page answers, the state has no service for the text: say
+     * so, and show these only as other things. Absent from lists that are not searches by words.
+     */
+    answers: z.boolean().optional().meta({ description: 'Busca por palavras: true quando o serviço responde ao que foi buscado; false quando só tem palavras em comum. Nenhum resultado com true: o Governo do Piauí não tem serviço para o texto (veja /v1/search/best-bets).' }),
   })
   .meta({ id: 'SearchItem' });
 export type SearchItem = z.infer<typeof SearchItem>;
@@ -102,6 +108,30 @@ export const CardService = SearchItem.pick({
   accessProfile: true,
 });
 export type CardService = z.infer<typeof CardService>;
+
+/**
+ * A best bet (issue 25): something citizens ask the state for that another government or a company provides, and
+ * where to go. Kept by the central team (/v1/gestao/respostas-diretas).
+ */
+export const BestBet = z
+  .object({
+    id: z.number().int(),
+    /** what was asked for, as the card names it ('Passaporte') */
+    title: z.string(),
+    /** who provides it ('Polícia Federal') */
+    provider: z.string(),
+    description: z.string(),
+    url: z.string(),
+    /** true when `url` leaves the portal */
+    external: z.boolean(),
+  })
+  .meta({ id: 'BestBet' });
+export type BestBet = z.infer<typeof BestBet>;
+
+/** GET /v1/search/best-bets?q=: the best bets whose words the text contains. */
+export const BestBetsQuery = z.object({ q: shortText('A busca', 200) });
+export const BestBets = z.array(BestBet).meta({ id: 'BestBets' });
+export type BestBets = z.infer<typeof BestBets>;
 
 export const SUGGESTIONS_MAX = 10;
 

@@ -5,6 +5,7 @@
 import type {
   ApiAnswer,
   ApiAuth,
+  BestBets,
   CatalogItem,
   CategoryNode,
   DepartmentSection,
@@ -75,6 +76,8 @@ export const api = {
   search: (c: AppLoadContext, body: SearchRequest, auth: ApiAuth = 'anonymous') =>
     call<SearchItem[]>(c, { method: 'POST', url: '/v1/search', body: { groups: ['CATALOG'], ...body }, auth }),
   /** services beginning with what was typed, and its spelling as the search reads it ('Você quis dizer') */
+  /** who provides what was searched for when the state does not: another government or a company (issue 25) */
+  bestBets: (c: AppLoadContext, q: string) => call<BestBets>(c, { url: `/v1/search/best-bets?${new URLSearchParams({ q })}`, auth: 'anonymous' }),
   suggestions: (c: AppLoadContext, q: string) => call<SearchSuggestions>(c, { url: `/v1/search/suggestions?${new URLSearchParams({ q })}`, auth: 'anonymous' }),
   service: (c: AppLoadContext, slug: string) => call<CatalogItem>(c, { url: `/v1/catalog/${encodeURIComponent(slug)}/load`, auth: 'anonymous' }),
   /** what changed in a service's key facts, newest first (issue 15) */

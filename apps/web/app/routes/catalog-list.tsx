@@ -1,8 +1,9 @@
-import type { CardService, SearchRequest } from '@portal/contracts';
+import type { BestBet, CardService, SearchItem, SearchRequest } from '@portal/contracts';
 import { Fragment } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { Pagination } from '../components/pagination/pagination.tsx';
 import { ServiceCard } from '../components/service-card/service-card.tsx';
+import { BestBetCard } from '../features/catalog/best-bet-card.tsx';
 import { findCategory, flattenCategories } from '../features/catalog/categories.ts';
 import styles from '../features/catalog/catalog-list.module.css';
 import { ListSidebar } from '../features/catalog/list-sidebar.tsx';
@@ -49,7 +50,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // What the search made of the words: nothing to search for ('😀'), or a corrected spelling to offer.
   const spelling = source === 'search' && query ? await optional(context, 'search spelling', api.suggestions(context, query), null) : null;
   const searchable = spelling?.searchable ?? true;
-  const items = !searchable ? [] : await required(context, api.search(context, body));
+  const [items, bestBets] = await Promise.all([
+    !searchable ? [] : required(context, api.search(context, body)),
+    // Who provides it when the state does not (issue 25): with the first page of a search by words.
+    source === 'search' && query && searchable && pageIndex === 0 ? optional(context, 'best bets', api.bestBets(context, query), []) : Promise.resolve([] as BestBet[]),
+  ]);
   // The API answers a category or department that does not exist with an empty list (as the state's app
   // expects); the page says it does not exist when its own lists (loaded above) do not have it either.
   if (!items.length && source === 'search') {
@@ -88,6 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const categoryFilter = url.searchParams.get('filtroCategoria') ?? '';
   return data({
     searchable,
+    bestBets,
     correction: spelling?.correction ?? null,
     mostAccessed,
     topCategories: categoryTree.map((c) => ({ slug: c.slug, name: c.name })),
@@ -118,8 +124,13 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function CatalogList({ loaderData }: Route.ComponentProps) {
-  const { items, total, pageIndex, pageCount, heading, query, category, categorySlug, categories, categoryFilter, departments, departmentSlug, searchable, correction, mostAccessed, topCategories } = loaderData;
+  const { items, total, pageIndex, pageCount, heading, query, category, categorySlug, categories, categoryFilter, departments, departmentSlug, searchable, correction, mostAccessed, topCategories, bestBets } =
+    loaderData;
   const start = pageIndex * PAGE_SIZE + 1;
+  // A search by words says which results answer it (issue 25): none on its first page, and the state has no service for it.
+  const answering = items.filter((item) => item.answers !== false);
+  const others = items.filter((item) => item.answers === false);
+  const unanswered = !!query && searchable && pageIndex === 0 && !answering.length;
   return (
     <div className={`container ${styles.layout}`}>
       <h1 className={`page-title ${styles.title}`}>{heading}</h1>
@@ -139,19 +150,26 @@ export default function CatalogList({ loaderData }: Route.ComponentProps) {
       <section className={styles.results} aria-labelledby="resultados">
         {correction ? <DidYouMean query={query} correction={correction} categorySlug={categorySlug} /> : null}
         <h2 id="resultados" className={styles.count} tabIndex={-1}>
-          {items.length
-            ? `${total} ${total === 1 ? 'serviço encontrado' : 'serviços encontrados'}${pageCount > 1 ? ` · página ${pageIndex + 1} de ${pageCount}` : ''}`
-            : 'Nenhum serviço encontrado'}
+          {unanswered
+            ? `Não encontramos um serviço do Governo do Piauí para “${query}”`
+            : items.length
+              ? `${total} ${total === 1 ? 'serviço encontrado' : 'serviços encontrados'}${pageCount > 1 ? ` · página ${pageIndex + 1} de ${pageCount}` : ''}`
+              : 'Nenhum serviço encontrado'}
         </h2>
-        {items.length ? (
+        {bestBets.map((bet) => (
+          <BestBetCard key={bet.id} bet={bet} />
+        ))}
+        {answering.length ? (
           <ol className={styles.grid} start={start}>
-            {items.map((item) => (
+            {answering.map((item) => (
               <li key={item.slug}>
                 <ServiceCard service={item} />
               </li>
             ))}
           </ol>
-        ) : !searchable ? (
+        ) : null}
+        {others.length ? <OtherThings items={others} answered={answering.length > 0} /> : null}
+        {items.length ? null : !searchable ? (
           <p className={styles.empty}>
             A busca “{query}” não tem letras nem números. Escreva o nome do serviço ou uma palavra sobre ele, como “identidade”, “IPVA” ou
             “matrícula”.
@@ -164,6 +182,23 @@ export default function CatalogList({ loaderData }: Route.ComponentProps) {
         <Pagination pageIndex={pageIndex} pageCount={pageCount} />
       </section>
     </div>
+  );
+}
+
+/** Results that only share words with the search (issue 25): listed under a heading that says they are other things. */
+function OtherThings({ items, answered }: { items: SearchItem[]; answered: boolean }) {
+  return (
+    <section className={styles.otherThings} aria-labelledby="outros-servicos">
+      <h3 id="outros-servicos">{answered ? 'Outros serviços com palavras parecidas' : 'Serviços do Governo do Piauí com palavras parecidas, mas que tratam de outros assuntos'}</h3>
+      <p>Eles não são o que você buscou: têm apenas algumas palavras em comum com a sua busca.</p>
+      <ul className={styles.grid}>
+        {items.map((item) => (
+          <li key={item.slug}>
+            <ServiceCard service={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -45,6 +45,9 @@ const ACTION_LABEL: Record<string, string> = {
   categoria_alterada: 'Categoria alterada',
   sinonimo_salvo: 'Sinônimo salvo',
   sinonimo_retirado: 'Sinônimo retirado',
+  resposta_direta_criada: 'Resposta direta criada',
+  resposta_direta_alterada: 'Resposta direta alterada',
+  resposta_direta_retirada: 'Resposta direta retirada',
   destaque_incluido: 'Serviço posto em destaque',
   destaque_retirado: 'Serviço tirado do destaque',
 };

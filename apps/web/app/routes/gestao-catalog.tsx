@@ -11,6 +11,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const text = (values: FormValues, name: string) => String(values[name] ?? '').trim();
+/** A best bet from its form: the terms are one field, separated by commas or semicolons. */
+const bestBet = (values: FormValues) => ({
+  ...(/^\d+$/.test(text(values, 'id')) ? { id: Number(text(values, 'id')) } : {}),
+  terms: text(values, 'terms')
+    .split(/[,;\n]/)
+    .map((term) => term.trim())
+    .filter(Boolean),
+  title: text(values, 'title'),
+  provider: text(values, 'provider'),
+  description: text(values, 'description'),
+  url: text(values, 'url'),
+});
 const category = (values: FormValues) => ({
   name: text(values, 'name'),
   description: text(values, 'description'),
@@ -29,6 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     sinonimo: { url: '/v1/gestao/sinonimos', body: { term: text(values, 'term'), expansion: text(values, 'expansion') }, done: 'Sinônimo salvo: a busca já o usa.' },
     'sinonimo-remover': { url: '/v1/gestao/sinonimos/remover', body: { term: text(values, 'term') }, done: 'Sinônimo retirado.' },
+    'resposta-direta': {
+      url: '/v1/gestao/respostas-diretas',
+      body: bestBet(values),
+      done: text(values, 'id') ? 'Resposta direta alterada: a busca já a usa.' : 'Resposta direta criada: a busca já a usa.',
+    },
+    'resposta-direta-remover': { url: '/v1/gestao/respostas-diretas/remover', body: { id: Number(text(values, 'id')) }, done: 'Resposta direta retirada.' },
     'categoria-criar': { url: '/v1/gestao/categorias', body: category(values), done: 'Categoria criada.' },
     categoria: { url: `/v1/gestao/categorias/${encodeURIComponent(text(values, 'slug'))}`, method: 'PUT', body: category(values), done: 'Categoria alterada.' },
   };
@@ -39,14 +57,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { message: undefined, done: chosen.done };
 }
 
-export const meta: MetaFunction = () => personalMeta('Categorias, sinônimos e destaques');
+export const meta: MetaFunction = () => personalMeta('Categorias, sinônimos, respostas diretas e destaques');
 
 /** The central team's settings of the catalog: what the home page highlights, what search words mean, and the categories. */
 export default function GestaoCatalog() {
-  const { categories, synonyms, highlighted } = useLoaderData<typeof loader>();
+  const { categories, synonyms, bestBets, highlighted } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <PageFrame title="Categorias, sinônimos e destaques" homeHref="/app/gestao" intro={<p>O que só a equipe central altera. Cada alteração fica no registro de auditoria e chega aos cidadãos na hora.</p>}>
+    <PageFrame title="Categorias, sinônimos, respostas diretas e destaques" homeHref="/app/gestao" intro={<p>O que só a equipe central altera. Cada alteração fica no registro de auditoria e chega aos cidadãos na hora.</p>}>
       <ActionAnswer answer={answer} />
       <PageSection id="destaques" title={`Serviços em destaque (${highlighted.length})`}>
         <ul>
@@ -126,6 +144,44 @@ export default function GestaoCatalog() {
         </Form>
       </PageSection>
 
+      <PageSection id="respostas-diretas" title={`Respostas diretas da busca (${bestBets.length})`}>
+        <p className={styles.hint}>
+          O que os cidadãos pedem ao Estado mas outro governo ou uma empresa oferece (passaporte, conta de luz, IPTU). Quando a busca tem um dos termos, a página de
+          resultados mostra quem oferece e onde, e só mostra serviços do Estado que a busca nomeia.
+        </p>
+        {bestBets.map((bet) => (
+          <div key={bet.id} className={styles.form}>
+            <Form method="post">
+              <fieldset className={styles.fieldset}>
+                <legend>
+                  {bet.title} ({bet.provider})
+                </legend>
+                <input type="hidden" name="id" value={bet.id} />
+                <BestBetFields prefix={`resposta-${bet.id}`} values={bet} />
+                <button type="submit" name="intent" value="resposta-direta" className={styles.secondary}>
+                  Salvar<span className="visually-hidden"> a resposta direta “{bet.title}”</span>
+                </button>
+              </fieldset>
+            </Form>
+            <Form method="post" className={styles.inline}>
+              <input type="hidden" name="id" value={bet.id} />
+              <button type="submit" name="intent" value="resposta-direta-remover" className={styles.link}>
+                Retirar<span className="visually-hidden"> a resposta direta “{bet.title}”</span>
+              </button>
+            </Form>
+          </div>
+        ))}
+        <Form method="post" className={styles.form}>
+          <fieldset className={styles.fieldset}>
+            <legend>Nova resposta direta</legend>
+            <BestBetFields prefix="resposta-nova" values={{ terms: [], title: '', provider: '', description: '', url: '' }} />
+            <button type="submit" name="intent" value="resposta-direta" className={styles.button}>
+              Criar resposta direta
+            </button>
+          </fieldset>
+        </Form>
+      </PageSection>
+
       <PageSection id="categorias" title={`Categorias (${categories.length})`}>
         {categories.map((c, i) => (
           <Form method="post" key={c.slug} className={styles.form}>
@@ -153,6 +209,39 @@ export default function GestaoCatalog() {
         </Form>
       </PageSection>
     </PageFrame>
+  );
+}
+
+function BestBetFields({ prefix, values }: { prefix: string; values: { terms: string[]; title: string; provider: string; description: string; url: string } }) {
+  const field = (name: 'title' | 'provider' | 'description' | 'url', label: string, hint?: string) => (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={`${prefix}-${name}`}>
+        {label}
+      </label>
+      {hint ? (
+        <p className={styles.hint} id={`${prefix}-${name}-dica`}>
+          {hint}
+        </p>
+      ) : null}
+      <input id={`${prefix}-${name}`} name={name} className={styles.input} defaultValue={values[name]} aria-describedby={hint ? `${prefix}-${name}-dica` : undefined} />
+    </div>
+  );
+  return (
+    <>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${prefix}-terms`}>
+          Palavras buscadas
+        </label>
+        <p className={styles.hint} id={`${prefix}-terms-dica`}>
+          O que os cidadãos digitam, separado por vírgulas, por exemplo: passaporte, tirar passaporte.
+        </p>
+        <input id={`${prefix}-terms`} name="terms" className={styles.input} defaultValue={values.terms.join(', ')} aria-describedby={`${prefix}-terms-dica`} />
+      </div>
+      {field('title', 'Assunto')}
+      {field('provider', 'Quem oferece')}
+      {field('description', 'Orientação', 'Em uma frase, o que fazer e onde.')}
+      {field('url', 'Endereço', 'Um endereço https:// completo (fora do portal) ou um caminho do portal que comece com /.')}
+    </>
   );
 }
 

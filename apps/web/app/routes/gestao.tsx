@@ -57,7 +57,7 @@ export default function Gestao() {
                 <a href="/app/gestao/consistencia">Consistência do catálogo: documentos e unidades que divergem entre serviços</a>
               </li>
               <li>
-                <a href="/app/gestao/catalogo">Categorias, sinônimos da busca e serviços em destaque</a>
+                <a href="/app/gestao/catalogo">Categorias, sinônimos e respostas diretas da busca, serviços em destaque</a>
               </li>
               <li>
                 <a href="/app/gestao/auditoria">Registro de auditoria</a>
@@ -202,8 +202,11 @@ function Misses({ misses, services }: { misses: SearchMisses; services: GestaoSe
   if (!misses.misses.length) return null;
   return (
     <>
-      <h2>Buscas sem resultado (últimos {misses.days} dias)</h2>
-      <p className={styles.hint}>O que os cidadãos procuraram e o portal não encontrou. Se um serviço seu responde a uma delas, proponha o texto como nome popular dele.</p>
+      <h2>Buscas sem resposta (últimos {misses.days} dias)</h2>
+      <p className={styles.hint}>
+        O que os cidadãos procuraram e nenhum serviço respondeu: buscas sem resultado e buscas cujos resultados só tinham palavras parecidas. Se um serviço seu
+        responde a uma delas, proponha o texto como nome popular dele; se é de outro governo ou de uma empresa, peça à equipe central uma resposta direta.
+      </p>
       <table className={styles.table}>
         <thead>
           <tr>

@@ -91,6 +91,7 @@ export const synonyms: { term: string; expansion: string }[] = [
   { term: 'pcd', expansion: 'pessoa com deficiência' },
   { term: 'libras', expansion: 'central de interpretação de libras surdos' },
   { term: 'cadunico', expansion: 'cadastro único' },
+  { term: 'cad unico', expansion: 'cadastro único cadúnico' },
   { term: 'bolsa familia', expansion: 'cadastro único transferência de renda' },
   { term: 'passe livre', expansion: 'gratuidade transporte intermunicipal' },
 

@@ -1,5 +1,7 @@
 import {
   AuditLog,
+  BestBetRemoval,
+  BestBetRequest,
   CatalogSettings,
   CategoryContent,
   CategoryParams,
@@ -18,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import { iso, rows } from '../../lib/rows.ts';
+import { iso, pgArray, rows } from '../../lib/rows.ts';
 import { forgetDictionary } from '../search/search.service.ts';
 import * as consistency from './consistency.ts';
 import * as repository from './gestao.repository.ts';
@@ -39,12 +41,13 @@ function settings(db: Database) {
           from categories c order by c.order_index, c.name`,
     ),
     rows<CatalogSettings['synonyms'][number]>(db, sql`select term, expansion from search_synonyms order by term`),
+    rows<CatalogSettings['bestBets'][number]>(db, sql`select id, terms, title, provider, description, url from search_best_bets order by title, id`),
     rows<CatalogSettings['highlighted'][number]>(
       db,
       sql`select s.id, s.slug, s.title, d.short_name as department from services s join departments d on d.id = s.department_id
           where s.highlighted order by s.title`,
     ),
-  ]).then(([categories, synonyms, highlighted]) => ({ categories, synonyms, highlighted }));
+  ]).then(([categories, synonyms, bestBets, highlighted]) => ({ categories, synonyms, bestBets, highlighted }));
 }
 
 /** A slug made from a name ('Meio ambiente' → 'meio-ambiente'), unique among categories. */
@@ -61,7 +64,7 @@ export const centralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const centralTeam = (request: FastifyRequest) => {
     const staff = staffOf(request.user);
-    if (!staff.admin) throw forbidden('Esta parte da gestão é da equipe central: auditoria, consistência do catálogo, categorias, sinônimos e destaques.');
+    if (!staff.admin) throw forbidden('Esta parte da gestão é da equipe central: auditoria, consistência do catálogo, categorias, sinônimos, respostas diretas e destaques.');
     return staff;
   };
   const actor = (request: FastifyRequest, staff: Staff) => ({ actorSub: staff.sub, actorName: staff.name, address: request.ip });
@@ -136,6 +139,48 @@ export const centralRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.execute(sql`select refresh_search_lexicon()`);
       await forgetDictionary(app.db);
       return changed(request, staff, 'sinonimo_retirado', { term });
+    },
+  );
+
+  // Best bets (issue 25): what another government or a company provides, shown where a search names it. Read by
+  // the search through its dictionary, as synonyms are; their words are never 'corrected' into the catalog's.
+  app.post(
+    '/v1/gestao/respostas-diretas',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Criar ou alterar uma resposta direta da busca: quem oferece o que o Estado não oferece, e onde', body: BestBetRequest, response: answer },
+    },
+    async (request) => {
+      const staff = centralTeam(request);
+      const { id, title, provider, description, url } = request.body;
+      const terms = [...new Set(request.body.terms.map(normalizeSearchText).filter((term) => term.length >= 2))];
+      if (!terms.length) throw badRequest('Termos: use letras ou números.');
+      if (id) {
+        const updated = await rows(
+          app.db,
+          sql`update search_best_bets set terms = ${pgArray(terms)}::text[], title = ${title}, provider = ${provider}, description = ${description}, url = ${url}, updated_at = now()
+              where id = ${id} returning 1`,
+        );
+        if (!updated.length) throw notFound('Resposta direta não encontrada.');
+      } else {
+        await app.db.execute(
+          sql`insert into search_best_bets (terms, title, provider, description, url) values (${pgArray(terms)}::text[], ${title}, ${provider}, ${description}, ${url})`,
+        );
+      }
+      await forgetDictionary(app.db);
+      return changed(request, staff, id ? 'resposta_direta_alterada' : 'resposta_direta_criada', { id, title, provider, terms, url });
+    },
+  );
+
+  app.post(
+    '/v1/gestao/respostas-diretas/remover',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Retirar uma resposta direta da busca', body: BestBetRemoval, response: answer } },
+    async (request) => {
+      const staff = centralTeam(request);
+      const removed = await rows<{ title: string }>(app.db, sql`delete from search_best_bets where id = ${request.body.id} returning title`);
+      if (!removed.length) throw notFound('Resposta direta não encontrada.');
+      await forgetDictionary(app.db);
+      return changed(request, staff, 'resposta_direta_retirada', { id: request.body.id, title: removed[0]!.title });
     },
   );
 

@@ -31,6 +31,8 @@ describe("the central team's catalog settings", () => {
       { method: 'POST', url: '/v1/gestao/sinonimos', payload: { term: 'xyz', expansion: 'abc' } },
       { method: 'POST', url: '/v1/gestao/sinonimos/remover', payload: { term: 'xyz' } },
       { method: 'POST', url: '/v1/gestao/destaques', payload: { slug: 'renovacao-da-cnh', highlighted: true } },
+      { method: 'POST', url: '/v1/gestao/respostas-diretas', payload: { terms: ['xyz'], title: 'X y', provider: 'X y', description: 'Uma frase longa.', url: 'https://x.example' } },
+      { method: 'POST', url: '/v1/gestao/respostas-diretas/remover', payload: { id: 1 } },
     ];
     for (const route of routes) {
       for (const who of ['editorDetran', 'reviewerDetran', 'citizen'] as const) expect((await call(who, route)).statusCode, `${who} ${route.url}`).toBe(403);
@@ -61,6 +63,27 @@ describe("the central team's catalog settings", () => {
     const removed = await admin({ method: 'POST', url: '/v1/gestao/sinonimos/remover', payload: { term: 'zapcarteira' } });
     expect(removed.synonyms.map((s) => s.term)).not.toContain('zapcarteira');
     expect(await searchFor('zapcarteira')).not.toContain('renovacao-da-cnh');
+  });
+
+  it('adds, changes and removes a best bet, which the search shows at once, each change audited (issue 25)', async () => {
+    const bets = async (q: string) => (await t.app.inject({ url: `/v1/search/best-bets?q=${encodeURIComponent(q)}` })).json() as { title: string; provider: string }[];
+    expect(await bets('carteira de pescador')).toEqual([]);
+    const bet = { terms: ['Carteira de Pescador', 'RGP'], title: 'Carteira de pescador', provider: 'Ministério da Pesca', description: 'O Registro Geral da Pesca é federal.', url: 'https://www.gov.br/mpa' };
+    const added = await admin({ method: 'POST', url: '/v1/gestao/respostas-diretas', payload: bet });
+    const stored = added.bestBets.find((b) => b.title === bet.title)!;
+    expect(stored.terms).toEqual(['carteira de pescador', 'rgp']);
+    expect(await bets('tirar carteira de pescador')).toEqual([expect.objectContaining({ provider: 'Ministério da Pesca' })]);
+    const changed = await admin({ method: 'POST', url: '/v1/gestao/respostas-diretas', payload: { ...bet, id: stored.id, provider: 'Ministério da Pesca e Aquicultura' } });
+    expect(changed.bestBets.find((b) => b.id === stored.id)?.provider).toBe('Ministério da Pesca e Aquicultura');
+    expect(await bets('rgp')).toEqual([expect.objectContaining({ provider: 'Ministério da Pesca e Aquicultura' })]);
+    const bad = await call('admin', { method: 'POST', url: '/v1/gestao/respostas-diretas', payload: { ...bet, url: 'javascript:alert(1)' } });
+    expect(bad.statusCode).toBe(400);
+    const removed = await admin({ method: 'POST', url: '/v1/gestao/respostas-diretas/remover', payload: { id: stored.id } });
+    expect(removed.bestBets.some((b) => b.id === stored.id)).toBe(false);
+    expect(await bets('rgp')).toEqual([]);
+    const log = (await call('admin', { url: '/v1/gestao/auditoria' })).json() as { entries: { action: string }[] };
+    const actions = log.entries.map((e) => e.action);
+    for (const action of ['resposta_direta_criada', 'resposta_direta_alterada', 'resposta_direta_retirada']) expect(actions).toContain(action);
   });
 
   it('puts a service in the highlights and takes it out', async () => {

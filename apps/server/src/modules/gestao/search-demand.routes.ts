@@ -41,7 +41,7 @@ export const searchDemandRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = a
 
   app.get(
     '/v1/gestao/buscas-sem-resultado',
-    { preHandler: app.requireUser, schema: { tags, security, summary: 'Buscas que não encontraram nenhum serviço', response: { 200: SearchMisses, ...errors } } },
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Buscas sem resposta: nenhum serviço encontrado, ou nenhum que responda ao que foi buscado (só palavras parecidas)', response: { 200: SearchMisses, ...errors } } },
     async (request) => {
       g.staffFor(request);
       return { days: demand.DEMAND_DAYS, misses: await demand.missesSince(app.db, todayInPiaui()) };

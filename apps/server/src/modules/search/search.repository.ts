@@ -246,3 +246,37 @@ export function listSuggestible(db: Database) {
         where s.active order by s.access_count desc, s.search_title`,
   );
 }
+
+export interface BestBetRow {
+  id: number;
+  terms: string[];
+  title: string;
+  provider: string;
+  description: string;
+  url: string;
+}
+
+/** Every best bet (issue 25): a few dozen rows, kept with the dictionary. */
+export function listBestBets(db: Database) {
+  return rows<BestBetRow>(db, sql`select id, terms, title, provider, description, url from search_best_bets order by title, id`);
+}
+
+/**
+ * For each of `ids`, whether what was typed names it (its title is or begins with `typed`, or a popular name is
+ * exactly it, as relevance's first term) and, for each word group's tsquery, whether the words that name it
+ * (search_rank_vector: title, popular names, tags) have it, and whether its department's or category's name
+ * has it (department intent: 'policia civil', 'detran'). The confidence of a page (search.service.ts).
+ */
+export function coverage(db: Database, ids: number[], typed: string, groups: string[]) {
+  const named = typed ? sql`(${titleHas(typed, 'first')} or ${typed} = any(s.search_names))` : sql`false`;
+  const array = (check: (q: string) => SQL) => (groups.length ? sql`array[${sql.join(groups.map(check), sql`, `)}]` : sql`array[]::boolean[]`);
+  // A popular name of two words or more said whole inside a longer text ('vendi meu carro, preciso avisar o detran').
+  const mentioned = typed ? sql`exists (select 1 from unnest(s.search_names) n where n like '% %' and position(' ' || n || ' ' in ${` ${typed} `}) > 0)` : sql`false`;
+  return rows<{ id: number; named: boolean; mentioned: boolean; covered: boolean[]; department: boolean[] }>(
+    db,
+    sql`select s.id, ${named} as named, ${mentioned} as mentioned,
+               ${array((q) => sql`coalesce(s.search_rank_vector @@ ${q}::tsquery, false)`)} as covered,
+               ${array((q) => sql`coalesce(ts_filter(s.search_vector, '{d}') @@ ${q}::tsquery, false)`)} as department
+        from services s where s.id = any(${pgArray(ids)}::int[])`,
+  );
+}

@@ -1,8 +1,8 @@
-import { ErrorResponse, SearchRequest, SearchResponse, SearchSuggestions, SearchSuggestionsQuery } from '@portal/contracts';
+import { BestBets, BestBetsQuery, ErrorResponse, SearchRequest, SearchResponse, SearchSuggestions, SearchSuggestionsQuery } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memoryCache } from '../../lib/cache.ts';
 import { keepableQuery, searchDemand } from './search.demand.ts';
-import { cachedDictionary, DICTIONARY_TTL_MS, search } from './search.service.ts';
+import { bestBetsFor, cachedDictionary, DICTIONARY_TTL_MS, search } from './search.service.ts';
 import { loadSuggestionIndex, suggest, type SuggestionIndex } from './suggestions.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,12 +31,28 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body ?? {};
       const found = await search(app.db, body, dictionary);
-      if (!found.length && body.query && !body.from && !body.top_hit) {
+      // A search none of whose results answers it is a miss too (issue 25): the state has no service for it.
+      if (!found.some((item) => item.answers !== false) && body.query && !body.from && !body.top_hit) {
         const query = keepableQuery(body.query);
         if (query) app.publicCache.effect(request, 'search-miss', query);
       }
       return found;
     },
+  );
+
+  app.get(
+    '/v1/search/best-bets',
+    {
+      config: { publicCache: {} },
+      schema: {
+        tags: ['busca'],
+        summary: 'Respostas diretas: quem oferece o que foi buscado quando não é o Governo do Piauí (outro governo ou uma empresa), e onde',
+        querystring: BestBetsQuery,
+        response: { 200: BestBets, 400: ErrorResponse },
+      },
+    },
+    async (request) =>
+      bestBetsFor(request.query.q, await dictionary()).map(({ id, title, provider, description, url }) => ({ id, title, provider, description, url, external: !url.startsWith('/') })),
   );
 
   app.get(

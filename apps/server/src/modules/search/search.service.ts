@@ -32,6 +32,9 @@ export interface Dictionary {
    * never change their answer, and asking cost a round trip in every search (issue 11).
    */
   stems: Cache<string>;
+  /** the best bets (issue 25) and every word of their terms, which are known words: never 'corrected' into the catalog's */
+  bestBets: repository.BestBetRow[];
+  bestBetWords: Set<string>;
 }
 
 /**
@@ -39,11 +42,17 @@ export interface Dictionary {
  * a minute (a cache, never the source of truth), so typo correction costs no round trip.
  */
 export async function loadDictionary(db: Database): Promise<Dictionary> {
-  const [synonyms, words, accented] = await Promise.all([repository.listSynonyms(db), repository.listLexicon(db), repository.listAccentedWords(db)]);
+  const [synonyms, words, accented, bestBets] = await Promise.all([
+    repository.listSynonyms(db),
+    repository.listLexicon(db),
+    repository.listAccentedWords(db),
+    repository.listBestBets(db),
+  ]);
   const written = new Map<string, string>();
   for (const word of accented) if (!written.has(normalizeSearchText(word))) written.set(normalizeSearchText(word), word);
   const stems = memoryCache<string>({ name: 'search-stems', max: 10_000 });
-  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words), written, stems };
+  const bestBetWords = new Set(bestBets.flatMap((bet) => bet.terms.flatMap((term) => term.split(' '))));
+  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words), written, stems, bestBets, bestBetWords };
 }
 
 const dictionaries = new WeakMap<Database, Cache<Dictionary>>();
@@ -122,18 +131,20 @@ export interface TextQuery {
   phrase: string;
   /** what was typed, normalised: a title, acronym or popular name equal to it ranks first */
   typed: string;
+  /** each group of words that has a tsquery (stop words have none), with its alternatives OR-ed: the coverage of a result */
+  groups: { typed: string; tsquery: string; expanded: boolean }[];
 }
 
 /**
  * What was typed, read as the search reads it: synonym phrases and words, each unknown word of four or more
  * letters also meaning its closest known word. Null when the text has no letter or digit.
  */
-function interpret(query: string, { synonyms, lexicon }: Dictionary): TermGroup[] | null {
+function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionary): TermGroup[] | null {
   const normalized = normalizeSearchText(query);
   if (!normalized) return null;
   const groups = groupTerms(normalized.split(' ').slice(0, 12), synonyms);
   for (const group of groups) {
-    if (group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed)) continue;
+    if (group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
     const correction = closestWord(lexicon, group.typed);
     if (correction) {
       group.alternatives.push(correction);
@@ -187,15 +198,20 @@ export async function buildTextQuery(db: Database, query: string, dictionary: ()
   const queries = await tsqueriesOf(db, words.stems, groups.flatMap((g) => g.alternatives));
   let index = 0;
   const parts: string[] = [];
+  const covered: TextQuery['groups'] = [];
   for (const group of groups) {
     // A correction can stem as the typed word does ('certidau' → 'certidao'): each form once (repository.tsqueries says why).
     const forms = [...new Set(group.alternatives.map(() => queries[index++]!).filter(Boolean))];
-    if (forms.length) parts.push(`(${forms.map((f) => `(${f})`).join(' | ')})`);
+    if (forms.length) {
+      const part = `(${forms.map((f) => `(${f})`).join(' | ')})`;
+      parts.push(part);
+      covered.push({ typed: group.typed, tsquery: part, expanded: group.alternatives.length > 1 && !group.corrected });
+    }
   }
   const phrase = groups.map((g) => g.alternatives[g.alternatives.length - 1]).join(' ');
   const typed = groups.map((g) => g.typed).join(' ');
-  if (!parts.length) return { all: null, any: null, phrase, typed };
-  return { all: parts.join(' & '), any: parts.length > 1 ? parts.join(' | ') : null, phrase, typed };
+  if (!parts.length) return { all: null, any: null, phrase, typed, groups: covered };
+  return { all: parts.join(' & '), any: parts.length > 1 ? parts.join(' | ') : null, phrase, typed, groups: covered };
 }
 
 /**
@@ -245,6 +261,60 @@ async function resolveFilters(db: Database, body: SearchRequest): Promise<reposi
  */
 export const LOOSE_LIST_SIZE = 50;
 
+/** The best bets whose terms the text contains as whole words (a word typed with a plural 's' counts too). */
+export function bestBetsFor(query: string, dictionary: Pick<Dictionary, 'bestBets'>): repository.BestBetRow[] {
+  const text = normalizeSearchText(query);
+  if (!text) return [];
+  const forms = [` ${text} `, ` ${text.replace(/(?<=[a-z]{3})s\b/g, '')} `];
+  return dictionary.bestBets.filter((bet) => bet.terms.some((term) => forms.some((form) => form.includes(` ${term} `))));
+}
+
+/**
+ * Words that say what the citizen is doing, not what about ('quero', 'como faço', 'preciso', 'onde vejo'), and the
+ * words every service of the state could claim ('serviços', 'estadual'): a result need not have them to answer.
+ */
+const FILLER = new Set(
+  ('quero queria preciso precisa precisamos gostaria como faco fazer faz pra pro para onde posso pode consigo conseguir vejo ver ' +
+    'saber sei agora hoje urgente ajuda informacao informacoes duvida servico servicos estado estadual estaduais governo piaui publico publica ' +
+    'internet online site pelo pela favor meu minha meus minhas acho ainda ja nao sim coisa').split(' '),
+);
+/** Audience words, answered by a service for that audience (the targets' names hold them). */
+const AUDIENCE_WORDS: Record<string, string> = { empresa: 'empresa', empresas: 'empresa', servidor: 'servidor', servidores: 'servidor', cidadao: 'cidadao', cidadaos: 'cidadao' };
+
+/** How a page of a search by words was found: every word, any word, or titles that look like the text. */
+type Found = 'all' | 'any' | 'similar';
+
+/**
+ * Whether each result answers what was asked (issue 25), from what names it (title, popular names, tags), not
+ * from words its description happens to share. A result answers when the text names it (its title begins with
+ * the text, or a popular name is the text), or when what names it has every group of words typed, or, found by
+ * every word, most of them. A best bet's words claim the text: then only a service the text names answers
+ * ('passaporte', 'iptu atrasado', 'segunda via conta de luz'). Titles that only look like the text never answer.
+ */
+function answersOf(found: Found, named: boolean, covered: boolean[], claimed: boolean): boolean {
+  if (found === 'similar') return false;
+  if (named) return true;
+  if (claimed || !covered.length) return false;
+  const have = covered.filter(Boolean).length;
+  if (have === covered.length) return true;
+  return found === 'all' ? have * 2 > covered.length : have * 3 >= covered.length * 2;
+}
+
+/**
+ * Which groups of words a result has where it counts (what names it, its department's name, its audience),
+ * leaving out the filler words; empty when every word typed is filler (then only a service the text names answers).
+ */
+function coveredGroups(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[]): boolean[] {
+  const audiences = targets.map(normalizeSearchText);
+  return groups.flatMap((group, i) => {
+    // Filler, and a letter or two or a number that is no synonym ("' or 1=1"): they neither make nor unmake an
+    // answer ('rg' and 'bo' are synonyms, and count).
+    if (FILLER.has(group.typed) || ((group.typed.length < 3 || /^\d+$/.test(group.typed)) && !group.expanded)) return [];
+    const audience = AUDIENCE_WORDS[group.typed];
+    return [!!row.covered[i] || !!row.department[i] || (!!audience && audiences.some((name) => name.includes(audience)))];
+  });
+}
+
 /** `dictionary` gives the synonyms and lexicon, usually from the caller's cache of loadDictionary(). */
 export async function search(db: Database, body: SearchRequest, dictionary: () => Promise<Dictionary>): Promise<SearchItem[]> {
   if (body.groups?.length && !body.groups.some((g) => g.toUpperCase() === 'CATALOG')) return [];
@@ -255,6 +325,8 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
   let size: number;
   let offset = 0;
   let counted: Pick<Parameters<typeof repository.countMatches>[1], 'tsquery' | 'filters'> | null;
+  let text: TextQuery | null = null;
+  let found: Found = 'all';
   if (body.top_hit) {
     size = body.top_hit;
     // "The N most accessed": the total is what is returned.
@@ -265,7 +337,7 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
     offset = body.from ?? 0;
     // A text with nothing to search for ('😀', '?') finds nothing, never the whole catalog.
     if (body.query && body.query.trim() && !isSearchable(body.query)) return [];
-    const text = body.query ? await buildTextQuery(db, body.query, dictionary) : null;
+    text = body.query ? await buildTextQuery(db, body.query, dictionary) : null;
     if (!text) {
       counted = { tsquery: null, filters };
       page = await repository.searchPage(db, { ...counted, phrase: '', order: body.highlighted ? 'popularity' : 'title', limit: size, offset });
@@ -276,6 +348,7 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
       // Past the last page of what every word matches: nothing more, rather than the looser search's pages.
       if (!page.length && offset > 0 && text.all && (await repository.countMatches(db, { tsquery: text.all, filters })) > 0) return [];
       if (!page.length && text.any) {
+        found = 'any';
         counted = { tsquery: text.any, filters };
         const named = await repository.mostAccessedNamed(db, { tsquery: text.any, filters, cap: LOOSE_LIST_SIZE });
         page = named
@@ -285,6 +358,7 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
       if (!page.length && offset === 0) {
         // Suggestions for what looks like a title: one page, no more.
         counted = null;
+        found = 'similar';
         page = await repository.similarTitles(db, { phrase: text.phrase, filters, limit: size });
       }
     }
@@ -295,5 +369,21 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
   const total = page.length < size || !counted ? offset + page.length : (page[0]!.total ?? (await repository.countMatches(db, counted)));
   const cards = new Map((await cardsByIds(db, page.map((p) => p.id))).map((row) => [row.id, row]));
   const pageCount = Math.max(1, Math.ceil(total / size));
-  return page.map((p) => toSearchItem(cards.get(p.id)!, { score: p.score, total, pageCount }));
+  const items = page.map((p) => toSearchItem(cards.get(p.id)!, { score: p.score, total, pageCount }));
+  if (!text || !body.query) return items;
+  const claimed = bestBetsFor(body.query, await dictionary()).length > 0;
+  const coverage = new Map(
+    (await repository.coverage(db, page.map((p) => p.id), text.typed, text.groups.map((g) => g.tsquery))).map((row) => [row.id, row]),
+  );
+  const judged = items.map((item, i) => {
+    const row = coverage.get(page[i]!.id);
+    const covered = row ? coveredGroups(text!.groups, row, item.targets) : [];
+    return { item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed) }, have: covered.filter(Boolean).length, named: Number(!!row?.named) * 2 + Number(!!row?.mentioned) };
+  });
+  // On the first page, what answers comes before what only shares words, and what has more of the words typed
+  // before what has fewer: a task's words ('boletim de ocorrência') beat one shared word ('boletim' escolar).
+  if (offset === 0 && found !== 'similar') {
+    judged.sort((a, b) => Number(b.item.answers) - Number(a.item.answers) || b.named - a.named || b.have - a.have);
+  }
+  return judged.map((j) => j.item);
 }

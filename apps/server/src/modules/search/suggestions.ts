@@ -61,10 +61,11 @@ function firstAtLeast(words: string[], prefix: string): number {
 const MAX_TOKENS = 8;
 
 /**
- * Services each of whose typed words begins a word of their title or names, most accessed first, in three tiers:
- * 0 the title begins with the text, 1 a popular name does, 2 the words match anywhere.
+ * Services each of whose typed words begins a word of their title or names, most accessed first, in four tiers:
+ * 0 the title begins with the text, 1 the title has it as a whole word ('cnh': 'Primeira Habilitação – CNH', issue 25),
+ * 2 a popular name begins with it, 3 the words match anywhere.
  */
-function matching(index: SuggestionIndex, text: string, size: number): Suggestion[] {
+function matching(index: SuggestionIndex, text: string, size: number, unfinished = false): Suggestion[] {
   const tokens = [...new Set(text.split(' '))].slice(0, MAX_TOKENS);
   const marks = new Uint8Array(index.entries.length);
   tokens.forEach((token, k) => {
@@ -73,20 +74,44 @@ function matching(index: SuggestionIndex, text: string, size: number): Suggestio
     }
   });
   const all = (1 << tokens.length) - 1;
-  const tiers: Suggestion[][] = [[], [], []];
+  const tiers: Suggestion[][] = [[], [], [], []];
   for (let id = 0; id < marks.length && tiers[0]!.length < size; id++) {
     if (marks[id] !== all) continue;
     const entry = index.entries[id]!;
-    const tier = entry.title.startsWith(text) ? 0 : entry.names.some((name) => name.startsWith(text)) ? 1 : 2;
-    if (tiers[tier]!.length < size) tiers[tier]!.push(entry.service);
+    const tier = entry.title.startsWith(text) ? 0 : ` ${entry.title} `.includes(` ${text} `) ? 1 : entry.names.some((name) => name.startsWith(text)) ? 2 : 3;
+    // One word still being typed could become any of the words it begins ('cada': cadastro of what?): what its
+    // title or a popular name begins with, most accessed first ('Cadastro Único' before 'Cadastro de agrotóxicos').
+    const chosen = unfinished && tier < 3 ? 0 : tier;
+    if (tiers[chosen]!.length < size) tiers[chosen]!.push(entry.service);
   }
   return tiers.flat().slice(0, size);
 }
 
+/** True when the text's last word, not followed by a space, begins a word of the index: it is still being typed. */
+function typingLastWord(index: SuggestionIndex, query: string): boolean {
+  if (/\s$/.test(query)) return false;
+  const last = normalizeSearchText(query).split(' ').pop() ?? '';
+  const at = firstAtLeast(index.words, last);
+  return !!last && at < index.words.length && index.words[at]!.startsWith(last) && index.words[at] !== last;
+}
+
+/**
+ * 'Você quis dizer' for the words already typed, never for the one being typed ('renov', 'bols': issue 25): that
+ * word is read as the beginning of the catalog's words, and the correction, if any, keeps it as typed.
+ */
+function correctionWhileTyping(index: SuggestionIndex, dictionary: Dictionary, query: string): string | null {
+  if (!typingLastWord(index, query)) return correctionOf(query, dictionary);
+  const words = query.trim().split(/\s+/);
+  const last = words.pop()!;
+  const before = words.length ? correctionOf(words.join(' '), dictionary) : null;
+  return before ? `${before} ${last.toLowerCase()}` : null;
+}
+
 export function suggest(index: SuggestionIndex, dictionary: Dictionary, query: string, size: number): SearchSuggestions {
   if (!isSearchable(query)) return { searchable: false, correction: null, services: [] };
-  const correction = correctionOf(query, dictionary);
-  let services = matching(index, normalizeSearchText(query), size);
+  const correction = correctionWhileTyping(index, dictionary, query);
+  const text = normalizeSearchText(query);
+  let services = matching(index, text, size, !text.includes(' ') && typingLastWord(index, query));
   // Nothing begins with what was typed: what its correction names ('identiadde' → 'identidade').
   if (!services.length && correction) services = matching(index, normalizeSearchText(correction), size);
   return { searchable: true, correction, services };

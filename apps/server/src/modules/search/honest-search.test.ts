@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { HELD_OUT, measure, TUNING, TYPING, type Outcome } from './relevance-cases.ts';
+
+// Issue 25: a search that says when the state has no service for what was asked, and who does provide it. The
+// figures of both parts are in bench/README.md (npx tsx bench/relevance.ts); these are floors under them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const share = (outcomes: Outcome[], test: (o: Outcome) => boolean) => outcomes.filter(test).length / Math.max(1, outcomes.length);
+const answerable = (outcomes: Outcome[]) => outcomes.filter((o) => !o.kase.elsewhere);
+const elsewhere = (outcomes: Outcome[]) => outcomes.filter((o) => o.kase.elsewhere);
+
+describe('relevance cases of every kind, tuned on and held out', () => {
+  it('has every kind in both parts', () => {
+    for (const part of [TUNING, HELD_OUT]) {
+      expect(new Set(part.map((c) => c.kind))).toEqual(new Set(['colloquial', 'typo', 'popular', 'fragment', 'intent', 'elsewhere', 'adversarial']));
+    }
+  });
+
+  it('answers the tuned cases: rank 1 ≥ 95 %, top 3 ≥ 98 %, things the state does not provide said so ≥ 90 %', async () => {
+    const outcomes = await measure(t.app, TUNING);
+    const wrong = outcomes.filter((o) => (o.kase.elsewhere ? !o.unanswered : !o.rank1)).map((o) => o.kase.query);
+    expect(share(answerable(outcomes), (o) => o.rank1), `wrong: ${wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.95);
+    expect(share(answerable(outcomes), (o) => o.top3)).toBeGreaterThanOrEqual(0.98);
+    expect(share(elsewhere(outcomes), (o) => o.unanswered), `wrong: ${wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('holds on the cases it was never tuned on (floors a little under what bench/README.md records)', async () => {
+    const outcomes = await measure(t.app, HELD_OUT);
+    expect(share(answerable(outcomes), (o) => o.top3)).toBeGreaterThanOrEqual(0.85);
+    expect(share(elsewhere(outcomes), (o) => o.unanswered)).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe('no state service for the text', () => {
+  it("says no result answers 'passaporte', and that the Polícia Federal provides it, outside the portal", async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query: 'passaporte', groups: ['CATALOG'], from: 0 } });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { answers?: boolean }[]).every((item) => item.answers === false)).toBe(true);
+    const bets = await t.app.inject({ method: 'GET', url: '/v1/search/best-bets?q=tirar%20passaporte' });
+    expect(bets.statusCode).toBe(200);
+    expect(bets.json()).toEqual([expect.objectContaining({ title: 'Passaporte', provider: 'Polícia Federal', external: true, url: expect.stringMatching(/^https:\/\//) })]);
+  });
+
+  it('lets a service the text names answer beside a best bet (CPF na nota is the Nota Piauiense)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query: 'cpf na nota', groups: ['CATALOG'], from: 0 } });
+    const first = (res.json() as { slug: string; answers?: boolean }[])[0]!;
+    expect(first).toMatchObject({ slug: 'cadastro-nota-piauiense', answers: true });
+  });
+
+  it('keeps every result of a list that is not a search by words free of the field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/search', payload: { category: 'transito-e-veiculos', from: 0 } });
+    expect((res.json() as object[]).every((item) => !('answers' in item))).toBe(true);
+  });
+
+  it('documents the field and the call in /openapi.json', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    expect(doc.paths['/v1/search/best-bets']).toBeDefined();
+    expect(JSON.stringify(doc.components.schemas)).toContain('true quando o serviço responde ao que foi buscado');
+  });
+});
+
+describe('suggestions as one types', () => {
+  for (const { prefix, includes, first } of TYPING) {
+    it(`'${prefix}' offers ${includes}${first ? ' first' : ''}, and no 'Você quis dizer' for a word not yet finished`, async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/search/suggestions?q=${encodeURIComponent(prefix)}` });
+      const body = res.json() as { correction: string | null; services: { slug: string }[] };
+      const slugs = body.services.map((s) => s.slug);
+      if (first) expect(slugs[0]).toBe(includes);
+      else expect(slugs).toContain(includes);
+      expect(body.correction).toBeNull();
+    });
+  }
+});
