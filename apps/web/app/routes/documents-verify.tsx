@@ -126,7 +126,7 @@ function Outcome({ result }: { result: Result }) {
       <h2 id="resultado">
         {revoked ? (
           <>
-            <CircleX aria-hidden="true" focusable="false" size={28} /> Documento revogado em {document.revoked!.at}
+            <CircleX aria-hidden="true" focusable="false" size={28} /> {`Documento revogado em ${document.revoked!.at}`}
           </>
         ) : (
           <>

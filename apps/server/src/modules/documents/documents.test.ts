@@ -2,6 +2,8 @@ import { DEMO_DOCUMENTS, schema } from '@portal/db';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module without type declarations
+import { ensureBuild } from '../../../../web/scripts/ensure-build.mjs';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { itRefusesBadBearers } from '../../test-support/bearer.ts';
 import * as repository from './documents.repository.ts';
@@ -11,6 +13,8 @@ const verify = (code: string) => `/v1/documentos/verificacao/${encodeURIComponen
 const revoke = (code: string) => `/v1/gestao/documentos/${code}/revogar`;
 const grouped = (code: string) => code.match(/.{4}/g)!.join('-');
 
+// The pages (/app/verificar, 'Documentos' and its downloads) are apps/web's: build it when missing or stale.
+(ensureBuild as () => boolean)();
 let t: TestApp;
 const bearer: Record<string, string> = {};
 beforeAll(async () => {
@@ -233,6 +237,59 @@ describe('revocation', () => {
       const won = await Promise.all(['a', 'b', 'c'].map((who) => repository.revoke(t.database.db, code, { at, bySub: who, byName: who, reason: `Revogado por ${who} no teste.` })));
       expect(won.filter(Boolean)).toHaveLength(1);
     }
+  });
+});
+
+describe('the pages', () => {
+  const page = (code: string) => t.app.inject({ url: `/app/verificar?codigo=${encodeURIComponent(code)}`, remoteAddress: '203.0.113.9' });
+
+  it('/app/verificar answers an anonymous visitor in the HTML itself, in words, and is never kept by a cache', async () => {
+    const empty = await t.app.inject({ url: '/app/verificar' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('name="codigo"');
+    const res = await page(grouped(DEMO_DOCUMENTS.authentic).toLowerCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Documento autêntico');
+    expect(res.body).toContain('Maria S.');
+    expect(res.body).not.toContain('Conceição');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect((await page(DEMO_DOCUMENTS.authentic)).headers['x-cache']).toBeUndefined();
+    expect((await page(DEMO_DOCUMENTS.revoked)).body).toMatch(/Documento revogado em \d{2}\/\d{2}\/\d{4}/);
+    expect((await page('ABCD-EFGH-JKMN')).body).toContain('Código não encontrado');
+    expect((await page('   ')).body).toContain('Digite o código de verificação do documento.');
+  });
+
+  it('reads as revoked on the very next view after a revocation, page and data request alike', async () => {
+    const { code } = await issue('Autorização de teste');
+    for (let i = 0; i < 3; i++) expect((await page(code)).body).toContain('Documento autêntico');
+    const data = () => t.app.inject({ url: `/app/verificar.data?codigo=${code}`, remoteAddress: '203.0.113.9' });
+    expect((await data()).body).toContain('autentico');
+    await t.app.inject({ method: 'POST', url: revoke(code), payload: { reason: 'Emitida para o imóvel errado.' }, headers: { authorization: bearer['gisele.sefaz']! } });
+    const after = await page(code);
+    expect(after.body).toContain('Documento revogado em');
+    expect(after.body).toContain('Emitida para o imóvel errado.');
+    const afterData = await data();
+    expect(afterData.body).toContain('revogado');
+    expect(afterData.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("'Documentos' lists Maria's issued documents with their downloads, and the download is her PDF only", async () => {
+    const cookie = await t.webSession('maria.silva');
+    const res = await t.app.inject({ url: '/app/app-documentos', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Documentos emitidos pelos órgãos');
+    expect(res.body).toContain(grouped(DEMO_DOCUMENTS.authentic));
+    const href = res.body.match(/href="(\/app\/minha-area\/documentos\/\d+)"/)![1]!;
+    const pdf = await t.app.inject({ url: href, headers: { cookie } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBeGreaterThan(0);
+    const joao = await t.app.inject({ url: href, headers: { cookie: await t.webSession('joao.souza') } });
+    expect(joao.statusCode).toBe(404);
+    expect(joao.body).toBe('Documento não encontrado.');
+    const anonymous = await t.app.inject({ url: href });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toMatch(/^\/app\/entrar\?returnTo=/);
   });
 });
 
