@@ -89,13 +89,9 @@ export function renderDocumentPdf(row: DocumentRow, origin: string): Promise<Buf
   const textWidth = width - qr - 16;
   doc.font('Helvetica-Bold').fontSize(10).fillColor(TEXT).text('Código de verificação', textLeft, top + 16, { width: textWidth });
   doc.font('Courier-Bold').fontSize(18).fillColor(BLUE).text(code, textLeft, doc.y + 2, { width: textWidth });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(TEXT)
-    .text(`Confira a autenticidade deste documento, e se foi revogado, em ${origin}/app/verificar, digitando o código acima, ou aponte a câmera para o código QR.`, textLeft, doc.y + 4, {
-      width: textWidth,
-    });
+  doc.font('Helvetica').fontSize(9).fillColor(TEXT).text('Confira se é autêntico, e se foi revogado, digitando o código em', textLeft, doc.y + 4, { width: textWidth });
+  doc.font('Helvetica-Bold').text(`${origin}/app/verificar`, { width: textWidth });
+  doc.font('Helvetica').text('ou aponte a câmera do celular para o código QR ao lado.', { width: textWidth });
   doc.end();
   return done;
 }
