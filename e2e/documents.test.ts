@@ -105,3 +105,34 @@ test.describe("Maria's documents", () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('revocation', () => {
+  // Last in this file: it revokes Maria's demo document on this file's own portal.
+  test("SEFAZ's attendant revokes Maria's document in the back office; the very next check reads revoked, with the reason", async ({ page, browser }) => {
+    // The visitor checked it a moment before: what she sees next must not be that answer again.
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${verifyUrl()}?codigo=${grouped(DEMO_DOCUMENTS.authentic)}`);
+    await expect(visitor.getByRole('heading', { level: 2, name: 'Documento autêntico' })).toBeVisible();
+
+    await login(page, 'gisele.sefaz', portal.url());
+    await page.goto(`${portal.origin}/app/gestao`);
+    await page.getByRole('link', { name: /^Documentos emitidos/ }).click();
+    await page.getByLabel('Código de verificação').fill(DEMO_DOCUMENTS.authentic.toLowerCase());
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Documento autêntico' })).toBeVisible();
+    const problems = await axe(page, 'gestão: documento');
+    await page.getByLabel('Motivo da revogação').fill('curto');
+    await page.getByRole('button', { name: 'Revogar documento' }).click();
+    await expect(page.getByRole('alert')).toContainText('pelo menos 10 caracteres');
+    await page.getByLabel('Motivo da revogação').fill('Certidão emitida com a finalidade errada.');
+    await page.getByRole('button', { name: 'Revogar documento' }).click();
+    await expect(page.getByTestId('gestao-notice')).toContainText(`Documento ${grouped(DEMO_DOCUMENTS.authentic)} revogado`);
+    await expect(page.getByRole('heading', { level: 2, name: /^Documento revogado em / })).toBeVisible();
+    problems.push(...(await axe(page, 'gestão: revogado')));
+
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 2, name: /^Documento revogado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/ })).toBeVisible();
+    await expect(visitor.getByTestId('verification-result')).toContainText('Motivo: Certidão emitida com a finalidade errada.');
+    expect(problems).toEqual([]);
+  });
+});

@@ -64,6 +64,8 @@ export default [
   route('app/gestao/consistencia', 'routes/gestao-consistency.tsx'),
   route('app/gestao/catalogo', 'routes/gestao-catalog.tsx'),
   route('app/gestao/auditoria', 'routes/gestao-audit.tsx'),
+  // Issued documents (issue 28): found by their code, revoked with a reason.
+  route('app/gestao/documentos', 'routes/gestao-documents.tsx'),
   route('app/gestao/orgaos/:slug', 'routes/gestao-department.tsx'),
   route('app/gestao/servicos/:id', 'routes/gestao-service.tsx'),
   route('app/gestao/servicos/:id/editar', 'routes/gestao-edit.tsx'),
