@@ -118,7 +118,7 @@ test.describe('revocation', () => {
     await page.goto(`${portal.origin}/app/gestao`);
     await page.getByRole('link', { name: /^Documentos emitidos/ }).click();
     await page.getByLabel('Código de verificação').fill(DEMO_DOCUMENTS.authentic.toLowerCase());
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: 'Encontrar documento' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Documento autêntico' })).toBeVisible();
     const problems = await axe(page, 'gestão: documento');
     await page.getByLabel('Motivo da revogação').fill('curto');

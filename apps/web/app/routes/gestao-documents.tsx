@@ -56,7 +56,7 @@ export default function GestaoDocuments() {
         <div className={docStyles.row}>
           <input className={docStyles.input} id="codigo" name="codigo" defaultValue={typed} key={typed} maxLength={40} autoComplete="off" spellCheck={false} />
           <button className={docStyles.button} type="submit">
-            Buscar
+            Encontrar documento
           </button>
         </div>
       </Form>

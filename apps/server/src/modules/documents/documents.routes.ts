@@ -72,6 +72,16 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DocumentVerification, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
-    async (request) => service.revokeDocument(app.db, request.params.codigo, staffOf(request.user), request.body.reason),
+    async (request) =>
+      service.revokeDocument(app.db, request.params.codigo, staffOf(request.user), request.body.reason, (revoked) =>
+        // The citizen learns it from the portal, not from whoever she showed the document to.
+        app.notifications.create({
+          userSub: revoked.citizenSub,
+          kind: 'alerta',
+          title: 'Um documento seu foi revogado',
+          body: `O documento "${revoked.title}" (código ${revoked.code}) foi revogado pelo órgão que o emitiu e não vale mais. Motivo: ${revoked.reason}`,
+          metadata: { onClick: { tipo: 'redirect', url: '/app/app-documentos' } },
+        }),
+      ),
   );
 };

@@ -106,11 +106,20 @@ export async function verify(db: Db, typed: string): Promise<DocumentVerificatio
   };
 }
 
+/** What the citizen is told of a revocation of one of her documents. */
+export interface Revoked {
+  citizenSub: string;
+  title: string;
+  code: string;
+  reason: string;
+}
+
 /**
  * Revokes a document with a reason anyone checking it will read. Only its department's staff or the central team;
- * of two revocations at once, exactly one wins and the other is told it was already revoked (409).
+ * of two revocations at once, exactly one wins and the other is told it was already revoked (409). `onRevoked` runs
+ * once, for the one that won (the route tells the citizen).
  */
-export async function revokeDocument(db: Db, typedCode: string, staff: Staff, reason: string): Promise<DocumentVerification> {
+export async function revokeDocument(db: Db, typedCode: string, staff: Staff, reason: string, onRevoked?: (revoked: Revoked) => Promise<unknown>): Promise<DocumentVerification> {
   const parsed = RevokeDocument.safeParse({ reason });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
   const code = normalizeVerificationCode(typedCode);
@@ -123,6 +132,7 @@ export async function revokeDocument(db: Db, typedCode: string, staff: Staff, re
     // another revocation won between the read and the update
     throw alreadyRevoked((await repository.byCode(db, code))?.revokedAt);
   }
+  await onRevoked?.({ citizenSub: row.citizenSub, title: row.title, code: formatVerificationCode(code), reason: parsed.data.reason });
   return verify(db, code);
 }
 

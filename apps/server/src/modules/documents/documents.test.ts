@@ -217,6 +217,10 @@ describe('revocation', () => {
     expect(again.json().message).toMatch(/^Este documento já foi revogado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     const [row] = await t.database.db.select().from(schema.issuedDocuments).where(eq(schema.issuedDocuments.code, code));
     expect(row).toMatchObject({ revokedByName: 'Gisele Pires Barros', revocationReason: reason.reason });
+    // Maria is told, once, in her notifications
+    const told = await t.database.db.select().from(schema.notifications).where(eq(schema.notifications.title, 'Um documento seu foi revogado'));
+    expect(told.filter((n) => n.body.includes(grouped(code)))).toHaveLength(1);
+    expect(told[0]!.userSub).toBe(row!.citizenSub);
   });
 
   it('by two people at once: exactly one wins, the other is told it was already revoked', async () => {
