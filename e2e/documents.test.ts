@@ -123,7 +123,7 @@ test.describe('revocation', () => {
     const problems = await axe(page, 'gestão: documento');
     await page.getByLabel('Motivo da revogação').fill('curto');
     await page.getByRole('button', { name: 'Revogar documento' }).click();
-    await expect(page.getByRole('alert')).toContainText('pelo menos 10 caracteres');
+    await expect(page.getByRole('alert').filter({ hasText: 'pelo menos 10 caracteres' })).toBeVisible();
     await page.getByLabel('Motivo da revogação').fill('Certidão emitida com a finalidade errada.');
     await page.getByRole('button', { name: 'Revogar documento' }).click();
     await expect(page.getByTestId('gestao-notice')).toContainText(`Documento ${grouped(DEMO_DOCUMENTS.authentic)} revogado`);
