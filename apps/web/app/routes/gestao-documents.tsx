@@ -72,7 +72,11 @@ export default function GestaoDocuments() {
             <p className={docStyles.hint} id="motivo-dica">
               Pelo menos {REVOCATION_REASON_MIN} caracteres.
             </p>
-            <textarea id="motivo" name="motivo" className={styles.input} rows={4} maxLength={1000} aria-describedby="motivo-dica" defaultValue={answer?.typedReason ?? ''} />
+            {/*
+              One line, not a textarea: React's hydration writes a textarea's server-drawn text back over what was typed
+              since (react-dom initTextarea), and this field comes back filled after a refusal; an input keeps it.
+            */}
+            <input id="motivo" name="motivo" type="text" className={styles.input} maxLength={1000} autoComplete="off" aria-describedby="motivo-dica" defaultValue={answer?.typedReason ?? ''} />
             <div className={styles.actions}>
               <button type="submit" className={styles.button}>
                 Revogar documento

@@ -81,7 +81,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           title: 'Um documento seu foi revogado',
           body: `O documento "${revoked.title}" (código ${revoked.code}) foi revogado pelo órgão que o emitiu e não vale mais. Motivo: ${revoked.reason}`,
           metadata: { onClick: { tipo: 'redirect', url: '/app/app-documentos' } },
-        }),
+        })
+          // the revocation stands even if the notice could not be written: it is what every check reads
+          .catch((err: unknown) => request.log.error({ err }, 'revocation notice failed')),
       ),
   );
 };
