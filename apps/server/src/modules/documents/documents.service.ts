@@ -11,7 +11,7 @@ import {
   type IssuedDocument,
 } from '@portal/contracts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import type { Staff } from '../gestao/roles.ts';
+import { canAttend, type Staff } from '../gestao/roles.ts';
 import { documentFileName, renderDocumentPdf } from './documents.pdf.ts';
 import * as repository from './documents.repository.ts';
 import type { Db, DocumentRow, Tx } from './documents.repository.ts';
@@ -79,10 +79,10 @@ export async function issueDocument(tx: Db | Tx, input: IssueDocument, draw: () 
 }
 
 /**
- * Who may revoke a department's documents: those who work its requests (attendants) and lead them (reviewers), and
- * the central team. Editors of its catalog content do not.
+ * Who may revoke a department's documents: whoever works its requests (its attendants and reviewers, and the central
+ * team: roles.ts's `canAttend`). Editors of its catalog content do not.
  */
-export const canRevoke = (staff: Staff, department: string) => staff.admin || staff.attendantOf.has(department) || staff.reviewerOf.has(department);
+export const canRevoke = canAttend;
 
 const revocationOf = (row: DocumentRow) => (row.revokedAt ? { at: row.revokedAt.toISOString(), reason: row.revocationReason ?? '' } : null);
 
