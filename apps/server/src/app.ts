@@ -8,6 +8,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { logSerializers } from './lib/log-redaction.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(simplifiqueRoutes);
   await app.register(gestaoPlugin);
   await app.register(requestsPlugin);
+  await app.register(documentsRoutes);
   await app.register(retentionJob);
 
   const base = config.BASE_PATH;

@@ -42,6 +42,8 @@ export default [
   route('app/politicas-de-privacidade-termo-de-uso', 'routes/pages-privacy.tsx'),
   route('app/app-simplifique', 'routes/simplifique.tsx', { id: 'routes/pages-simplifique' }),
   route('app/app-documentos', 'routes/pages-documents.tsx'),
+  // Anyone checks a document the portal issued by its code (issue 28); the QR code on the document opens it.
+  route('app/verificar', 'routes/documents-verify.tsx'),
   route('app/acompanhar-minhas-solicitacoes', 'routes/pages-requests.tsx'),
   route('app/acompanhar-minhas-solicitacoes/:id', 'routes/request-detail.tsx'),
   // Opened by the state's app in a WebView with its token (issue 14).
@@ -53,6 +55,7 @@ export default [
   route('app/minha-area/quem-acessou', 'routes/personal-accesses.tsx'),
   route('app/minha-area/notificacoes', 'routes/notifications.ts', { id: 'routes/personal-notifications' }),
   route('app/minha-area/contracheques/:id', 'routes/payslips.ts', { id: 'routes/personal-payslip' }),
+  route('app/minha-area/documentos/:id', 'routes/documents-download.ts'),
   // The editorial back office (issue 15): the staff of each department keep their services' content.
   route('app/gestao', 'routes/gestao.tsx'),
   route('app/gestao/retorno', 'routes/gestao-feedback.tsx'),
@@ -61,6 +64,8 @@ export default [
   route('app/gestao/consistencia', 'routes/gestao-consistency.tsx'),
   route('app/gestao/catalogo', 'routes/gestao-catalog.tsx'),
   route('app/gestao/auditoria', 'routes/gestao-audit.tsx'),
+  // Issued documents (issue 28): found by their code, revoked with a reason.
+  route('app/gestao/documentos', 'routes/gestao-documents.tsx'),
   route('app/gestao/orgaos/:slug', 'routes/gestao-department.tsx'),
   route('app/gestao/servicos/:id', 'routes/gestao-service.tsx'),
   route('app/gestao/servicos/:id/editar', 'routes/gestao-edit.tsx'),

@@ -21,3 +21,4 @@ export * from './format.ts';
 export * from './request-forms.ts';
 export * from './requests.ts';
 export * from './business-days.ts';
+export * from './documents.ts';

@@ -51,6 +51,9 @@ export default function Gestao() {
           <p>
             <a href="/app/gestao/retorno">Caixa de retorno: sugestões e avaliações dos cidadãos</a>
           </p>
+          <p>
+            <a href="/app/gestao/documentos">Documentos emitidos: conferir e revogar pelo código de verificação</a>
+          </p>
           {central ? (
             <ul aria-label="Equipe central">
               <li>

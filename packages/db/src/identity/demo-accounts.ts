@@ -32,6 +32,16 @@ export const STAFF_ACCOUNTS = [
   { sub: '7cd48056-b3a1-4c94-af87-c05b6c7d8e97', username: 'gisele.sefaz', name: 'Gisele Pires Barros', roles: ['gestao:atendente:sefaz'] },
 ] as const;
 
+/**
+ * The demo's issued documents (issue 28), with fixed verification codes so that the README and the browser tests
+ * can type them: Maria's certificate of her concluded request, and an earlier one the department revoked.
+ * A real document's code is drawn at random (apps/server/src/modules/documents); these are public, being the demo's.
+ */
+export const DEMO_DOCUMENTS = {
+  authentic: 'K7QM4RX2HP9T',
+  revoked: 'W3NC8FZ5JD6B',
+} as const;
+
 const DAY = 86_400_000;
 
 /** A calendar date (yyyy-mm-dd) `days` away from `today`, in Piauí's time zone. */
@@ -392,6 +402,48 @@ async function seedDemoRequests(db: Database, today: Date) {
       events.push({ requestId: row!.id, at: closedAt!, kind: 'estado', fromState: 'enviada', toState: 'cancelada', message: 'Consegui o documento na escola.', actorSub: maria.sub, actorName: citizen.name });
     }
     if (events.length) await db.insert(t.requestEvents).values(events);
+    if (plan.state === 'concluida') await seedDemoDocuments(db, { requestId: row!.id, serviceId: service.id, departmentId: service.departmentId, citizenName: citizen.name, closedAt: closedAt!, staff: staff!, today });
   }
   if (numbers.size) await db.insert(t.requestProtocols).values([...numbers].map(([department, last]) => ({ year, department, last })));
+}
+
+/**
+ * The certificate issued when Maria's request was concluded, and one issued by mistake weeks before (without a
+ * request, for another purpose) and revoked, so that 'Documentos' and /app/verificar show both outcomes.
+ */
+async function seedDemoDocuments(
+  db: Database,
+  { requestId, serviceId, departmentId, citizenName, closedAt, staff, today }: { requestId: number; serviceId: number; departmentId: number; citizenName: string; closedAt: Date; staff: (typeof STAFF_ACCOUNTS)[number]; today: Date },
+) {
+  const [department] = await db.select({ slug: t.departments.slug }).from(t.departments).where(sql`${t.departments.id} = ${departmentId}`);
+  const common = {
+    citizenSub: DEMO_ACCOUNTS.maria.sub,
+    citizenName,
+    serviceId,
+    departmentSlug: department!.slug,
+    title: 'Certidão Negativa de Débitos Estaduais',
+    issuedBySub: staff.sub,
+    issuedByName: staff.name,
+    issuedByUsername: staff.username,
+  };
+  const text = (purpose: string) =>
+    [
+      `Certificamos, para fins de ${purpose}, que, consultados os registros da Secretaria da Fazenda do Estado do Piauí, não constam débitos tributários estaduais, inscritos ou não em dívida ativa, em nome do(a) interessado(a) identificado(a) neste documento.`,
+      'Ressalva-se o direito de a Fazenda Pública Estadual cobrar quaisquer débitos que venham a ser apurados posteriormente.',
+      'Esta certidão é válida por 60 (sessenta) dias a partir da data de emissão.',
+    ].join('\n\n');
+  await db.insert(t.issuedDocuments).values([
+    { ...common, code: DEMO_DOCUMENTS.authentic, requestId, text: text('financiamento habitacional'), issuedAt: closedAt },
+    {
+      ...common,
+      code: DEMO_DOCUMENTS.revoked,
+      requestId: null,
+      text: text('licitação'),
+      issuedAt: ago(today, 40),
+      revokedAt: ago(today, 38),
+      revokedBySub: staff.sub,
+      revokedByName: staff.name,
+      revocationReason: 'Emitida com a finalidade errada, a pedido da interessada; substituída por nova certidão.',
+    },
+  ]);
 }

@@ -10,3 +10,4 @@ export * from './simplifique.ts';
 export * from './rate-limits.ts';
 export * from './editorial.ts';
 export * from './requests.ts';
+export * from './documents.ts';
