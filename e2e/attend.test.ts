@@ -49,6 +49,7 @@ async function loggedIn(browser: Browser, username: string, path: string, option
 test.describe('a department works a citizen request to a decision', () => {
   test.describe.configure({ mode: 'serial' });
   let requestUrl = '';
+  let code = '';
 
   test('the attendant claims Maria’s request from the queue and asks her for a document', async ({ browser }) => {
     const person = PEOPLE[0]!;
@@ -112,6 +113,8 @@ test.describe('a department works a citizen request to a decision', () => {
     const message = page.getByLabel('Mensagem ao cidadão', { exact: true });
     await touch(person, message);
     await message.pressSequentially('A segunda via será enviada pelos Correios.', { delay: person.keyDelay / 4 });
+    await page.getByLabel('Título do documento').fill('Autorização de emissão da segunda via da CNH');
+    await page.getByLabel('Texto do documento').fill('Autorizada a emissão da segunda via da CNH por perda, com boletim de ocorrência apresentado.');
     await touch(person, page.getByRole('button', { name: 'Deferir', exact: true }));
     await expect(page.getByTestId('gestao-notice')).toContainText('deferida');
     await expect(page.getByTestId('request-state')).toHaveText('Concluída');
@@ -123,9 +126,20 @@ test.describe('a department works a citizen request to a decision', () => {
     const item = page.getByTestId('requests-list').getByRole('listitem').filter({ hasText: 'Segunda via da CNH' }).filter({ hasText: 'Concluída' });
     await expect(item).toContainText('A segunda via será enviada pelos Correios.');
     await touch(person, item.getByRole('link'));
+    const issued = page.getByTestId('request-document');
+    await expect(issued).toContainText('Autorização de emissão da segunda via da CNH');
+    code = /Código de verificação: ([A-Z0-9-]{14})/.exec(await issued.innerText())![1]!;
     await touch(person, page.getByRole('radio', { name: '5' }));
     await touch(person, page.getByRole('button', { name: 'Avaliar' }));
     await expect(page.getByText(/Obrigado pela avaliação/)).toBeVisible();
+    // Her document, from 'Documentos', as a real PDF.
+    await page.goto(`${portal.origin}/app/app-documentos`);
+    const card = page.getByTestId('issued-documents').getByRole('listitem').filter({ hasText: code });
+    const download = page.waitForEvent('download');
+    await touch(person, card.getByRole('link', { name: /^Baixar PDF/ }));
+    const file = await (await download).path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
     await page.goto(`${portal.origin}/app/acompanhar-minhas-solicitacoes`);
     await touch(person, page.getByRole('link', { name: /Quem acessou meus dados/ }));
     const accesses = page.getByTestId('access').filter({ hasText: 'Segunda via da CNH' });
@@ -133,5 +147,26 @@ test.describe('a department works a citizen request to a decision', () => {
     await expect(accesses.filter({ hasText: 'Elisa Ferreira Santos, do DETRAN-PI: abriu a solicitação' }).first()).toBeVisible();
     await expect(accesses.first()).toContainText(/\d{2}\/\d{2}\/\d{4}/);
     expect(await axe(page, 'quem acessou')).toEqual([]);
+  });
+
+  test('anyone checks the document’s code: authentic, and revoked once the department revokes it', async ({ browser }) => {
+    const visitor = await (await browser.newContext(PHONE)).newPage();
+    await visitor.goto(`${portal.origin}/app/verificar`);
+    const field = visitor.getByLabel('Código de verificação');
+    await field.waitFor();
+    await field.pressSequentially(code.toLowerCase().replaceAll('-', ' '), { delay: 40 });
+    await visitor.getByRole('button', { name: 'Verificar' }).tap();
+    await expect(visitor.getByTestId('verification-result').getByRole('heading', { level: 2, name: 'Documento autêntico' })).toBeVisible();
+    await expect(visitor.getByTestId('verification-result')).not.toContainText('529.982.247-25');
+
+    const staff = await loggedIn(browser, 'elisa.detran', '/app/gestao/documentos');
+    await staff.getByLabel('Código de verificação').fill(code);
+    await staff.getByRole('button', { name: 'Encontrar documento' }).click();
+    await staff.getByLabel('Motivo da revogação').fill('Emitida por engano: a CNH foi encontrada pelo cidadão.');
+    await staff.getByRole('button', { name: 'Revogar documento' }).click();
+    await expect(staff.getByTestId('gestao-notice')).toContainText('revogado');
+
+    await visitor.reload();
+    await expect(visitor.getByTestId('verification-result').getByRole('heading', { level: 2, name: /^Documento revogado em / })).toBeVisible();
   });
 });

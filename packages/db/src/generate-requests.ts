@@ -5,11 +5,14 @@ import type { Database } from './client.ts';
  * Synthetic citizens' requests for benchmarks (issue 28: a department's queue at a million requests): `count`
  * sent requests spread over the services that take requests, most closed (concluded, refused, cancelled) and
  * the rest open with deadlines from a month overdue to a month ahead, by 100,000 citizens. Written in one
- * statement per 100,000 rows; the demo's own requests are left as they are.
+ * statement per 100,000 rows; the demo's own requests are left as they are. Not while the portal serves: the
+ * queue's counts are recomputed at the end.
  */
 export async function generateRequests(db: Database, count: number, batch = 100_000) {
   const counted = (await db.execute(sql`select count(*)::int as n from service_requests where citizen_sub like 'bench-%'`)) as unknown as { rows: { n: number }[] };
   const before = Number(counted.rows[0]?.n ?? 0);
+  // The counts' trigger would update one row per request: off while writing, the counts recomputed after, in one transaction.
+  await db.execute(sql`alter table service_requests disable trigger request_counts_keep`);
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(count, from + batch - 1);
     await db.execute(sql`
@@ -35,5 +38,10 @@ export async function generateRequests(db: Database, count: number, batch = 100_
       cross join lateral (select (array['concluida','concluida','concluida','indeferida','cancelada','concluida','enviada','em_analise','aguardando_cidadao','concluida'])[1 + (g * 7) % 10] as state) st
     `);
   }
+  await db.execute(sql`alter table service_requests enable trigger request_counts_keep`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from request_counts`);
+    await tx.execute(sql`insert into request_counts (department_id, state, n) select department_id, state, count(*) from service_requests where state <> 'rascunho' group by 1, 2`);
+  });
   await db.execute(sql`analyze service_requests`);
 }

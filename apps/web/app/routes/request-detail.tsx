@@ -36,6 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     step: detail.step,
     steps: detail.serviceSteps,
     closed: detail.state === 'concluida',
+    documents: detail.documents.map((d) => ({ ...d, issuedAt: formatDateTime(d.issuedAt) })),
     events: detail.events.map((e) => ({ ...e, at: formatDateTime(e.at) })),
     lastMessage: detail.lastMessage,
     canReply: detail.actions.includes('responder'),
@@ -204,6 +205,21 @@ export default function RequestDetailPage() {
         </PageSection>
       ) : data.rating ? (
         <p>Sua avaliação do serviço: {data.rating} de 5.</p>
+      ) : null}
+      {data.documents.length ? (
+        <PageSection id="documentos" title="Documentos emitidos">
+          <ul>
+            {data.documents.map((d) => (
+              <li key={d.code} data-testid="request-document">
+                <strong>{d.title}</strong>, emitido em {d.issuedAt}. Código de verificação: {d.code}
+                {d.revoked ? ' (revogado)' : ''}.
+              </li>
+            ))}
+          </ul>
+          <p>
+            <a href="/app/app-documentos">Baixar em Documentos</a>
+          </p>
+        </PageSection>
       ) : null}
       {data.steps.length ? (
         <PageSection id="etapas" title="Etapas do serviço">

@@ -16,6 +16,8 @@ import { forbidden, unauthorized } from '../../lib/http-error.ts';
 export interface Staff {
   sub: string;
   name: string;
+  /** the login name at the identity provider (a document issued names it) */
+  username: string;
   admin: boolean;
   editorOf: Set<string>;
   reviewerOf: Set<string>;
@@ -25,7 +27,7 @@ export interface Staff {
 export function staffOf(user: AuthUser | null): Staff {
   if (!user) throw unauthorized();
   if (!hasGestaoRole(user.roles)) throw forbidden('Esta área é da equipe que mantém o catálogo de serviços. Sua conta não tem um papel de gestão.');
-  return { sub: user.sub, name: user.name || user.username, ...gestaoRoles(user.roles) };
+  return { sub: user.sub, name: user.name || user.username, username: user.username, ...gestaoRoles(user.roles) };
 }
 
 export const canEdit = (staff: Staff, department: string) => staff.admin || staff.editorOf.has(department);

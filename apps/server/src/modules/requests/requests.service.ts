@@ -6,6 +6,7 @@ import {
   FILE_TYPE_LIST,
   FILE_TYPES,
   formatNumber,
+  formatVerificationCode,
   levelMessage,
   MAX_FILE_MB,
   MAX_REQUEST_FILES_MB,
@@ -28,6 +29,7 @@ import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { highestAccessLevel } from '../identity/claims.ts';
 import * as repository from './requests.repository.ts';
+import { ofRequest as issuedFor } from '../documents/documents.repository.ts';
 import { CLOSED, RATEABLE, REQUEST_TABLE, requests, type RequestActor } from './requests.workflow.ts';
 
 /** A draft is kept this long after its last save; the citizen is reminded this many days before it goes. */
@@ -142,10 +144,11 @@ export function requestsService(app: FastifyInstance) {
   });
 
   const detail = async (row: repository.RequestRow, service: repository.RequestService, actor: RequestActor): Promise<RequestDetail> => {
-    const [files, events, rating] = await Promise.all([
+    const [files, events, rating, documents] = await Promise.all([
       repository.filesOf(db(), row.id),
       repository.eventsOf(db(), row.id, typeof actor === 'object' && 'staff' in actor),
       repository.ratingOf(db(), row.id),
+      issuedFor(db(), row.id),
     ]);
     const form = formOf(row);
     const outdated = row.state === 'rascunho' && service.requestForm && !sameForm(form, service.requestForm);
@@ -162,7 +165,7 @@ export function requestsService(app: FastifyInstance) {
         .filter((e) => e.kind !== 'nota' || (typeof actor === 'object' && 'staff' in actor))
         .map((e) => ({ at: iso(e.at), kind: e.kind, title: eventTitle(e), message: e.message, by: e.actorName })),
       actions: requests.available(actor, factsOf(row, service)),
-      documents: [],
+      documents: documents.map((d) => ({ code: formatVerificationCode(d.code), title: d.title, issuedAt: iso(d.issuedAt), revoked: d.revokedAt !== null })),
       rating,
       pending: typeof actor === 'object' && 'citizen' in actor ? (row.pending ?? null) : null,
     };

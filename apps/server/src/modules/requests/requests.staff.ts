@@ -1,6 +1,7 @@
 import {
   addBusinessDays,
   businessDaysBetween,
+  formatVerificationCode,
   maskCpf,
   QUEUE_PAGE_SIZE,
   QUEUE_STATES,
@@ -15,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
+import { issueDocument } from '../documents/documents.service.ts';
 import { attendedBy, canAssign, canAttend, type Staff } from '../gestao/roles.ts';
 import * as repository from './requests.repository.ts';
 import type { RequestsService } from './requests.service.ts';
@@ -204,7 +206,22 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
             if (Boolean(action.documentoTitulo) !== Boolean(action.documentoTexto)) throw badRequest('Para emitir um documento, dê a ele um título e um texto.');
             const done = await transition(tx, requests, REQUEST_TABLE, row.id, 'deferir', { closedAt: now, lastMessage: action.mensagem, updatedAt: now, ...mine });
             await event({ kind: 'estado', fromState: row.state, toState: done.state, message: action.mensagem });
-            await tell(notice('Solicitação concluída', `Sua solicitação de "${service.title}" foi concluída. ${action.mensagem} Conte como foi: avalie o serviço.`));
+            // The document it grants, issued in the same transaction: it exists if and only if the request was concluded.
+            const issued = action.documentoTitulo
+              ? await issueDocument(tx, {
+                  requestId: row.id,
+                  citizenSub: row.citizenSub,
+                  citizenName: row.citizen.name,
+                  serviceId: service.id,
+                  departmentSlug: service.departmentSlug,
+                  title: action.documentoTitulo,
+                  text: action.documentoTexto,
+                  issuedBy: { sub: staff.sub, name: staff.name, username: staff.username },
+                })
+              : null;
+            if (issued) await event({ kind: 'documento', message: `${action.documentoTitulo}\nCódigo de verificação: ${formatVerificationCode(issued.code)}` });
+            const kept = issued ? ` O documento "${action.documentoTitulo}" está em Documentos, com o código de verificação ${formatVerificationCode(issued.code)}.` : '';
+            await tell(notice('Solicitação concluída', `Sua solicitação de "${service.title}" foi concluída. ${action.mensagem}${kept} Conte como foi: avalie o serviço.`));
             return done;
           }
           case 'indeferir': {
