@@ -18,16 +18,28 @@ const CONNECTIONS = 4;
 const SERVER = process.env.BENCH_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const NAME = 'bench_requests';
 
-// A fresh database: the demo, then the million requests.
-const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-await admin.connect();
-await admin.query(`drop database if exists ${NAME} with (force)`);
-await admin.query(`create database ${NAME}`);
-await admin.end();
+// A fresh database: the demo, then the million requests (BENCH_REUSE=1 keeps one a previous run left).
 const url = `${SERVER}/${NAME}`;
 const seeded = Date.now();
-const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/db/src/seed-cli.ts', '--database-url', url, '--requests', String(COUNT)], { cwd: ROOT, stdio: 'inherit' });
-if (seed.status !== 0) throw new Error('the seed failed');
+const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
+await admin.connect();
+const exists = (await admin.query('select 1 from pg_database where datname = $1', [NAME])).rowCount === 1;
+let reuse = false;
+if (exists && process.env.BENCH_REUSE === '1') {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  reuse = Number((await probe.query(`select count(*)::int as n from service_requests where citizen_sub like 'bench-%'`)).rows[0].n) === COUNT;
+  await probe.end();
+}
+if (!reuse) {
+  await admin.query(`drop database if exists ${NAME} with (force)`);
+  await admin.query(`create database ${NAME}`);
+}
+await admin.end();
+if (!reuse) {
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/db/src/seed-cli.ts', '--database-url', url, '--requests', String(COUNT)], { cwd: ROOT, stdio: 'inherit' });
+  if (seed.status !== 0) throw new Error('the seed failed');
+}
 const seedSeconds = (Date.now() - seeded) / 1000;
 
 const portal = spawn('npm', ['start', '--silent'], {
@@ -99,8 +111,7 @@ try {
     'requests',
     `## A department's queue at a million requests (\`npx tsx bench/requests.ts\`, bench/requests.ts)
 
-${COUNT.toLocaleString('en')} synthetic requests (\`npm run seed -- --requests ${COUNT}\`, written in ${seedSeconds.toFixed(0)} s with the demo and
-its open data) on this machine's PostgreSQL 15; DETRAN-PI has ${detran.n.toLocaleString('en')} of them, ${detran.open.toLocaleString('en')} open. \`npm start\`
+${COUNT.toLocaleString('en')} synthetic requests (\`npm run seed -- --requests ${COUNT}\`${reuse ? ', a database a previous run left' : `, written in ${seedSeconds.toFixed(0)} s with the demo and its open data`}) on this machine's PostgreSQL 15; DETRAN-PI has ${detran.n.toLocaleString('en')} of them, ${detran.open.toLocaleString('en')} open. \`npm start\`
 on that database; DETRAN-PI's attendant (elisa.detran, a bearer token as the app gets one) at ${CONNECTIONS} requests at once
 for ${DURATION} s per row after a 2 s warm-up. The share is of the same process's \`/healthz\` in the same run. ${await machine()}.
 

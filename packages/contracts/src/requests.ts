@@ -166,6 +166,8 @@ export const levelMessage = (required: string) =>
 /** The states a department's queue lists (a draft is the citizen's alone). */
 export const QUEUE_STATES = REQUEST_STATES.filter((s) => s !== 'rascunho') as Exclude<RequestState, 'rascunho'>[];
 export const QUEUE_PAGE_SIZE = 25;
+/** The overdue are counted up to this many; one more means 'more than' (a count that stays cheap at any size). */
+export const OVERDUE_COUNT_CAP = 1000;
 
 /** GET /v1/gestao/solicitacoes: filters of the queue, as a GET form sends them. */
 export const QueueQuery = z.object({
@@ -212,7 +214,7 @@ export const Queue = z.object({
   pageSize: z.number().int(),
   /** how many requests each state has in the caller's departments, whatever the other filters */
   counts: z.record(z.string(), z.number().int()),
-  /** open requests past their deadline */
+  /** open requests past their deadline, counted up to OVERDUE_COUNT_CAP + 1 (which reads 'more than the cap') */
   overdue: z.number().int(),
   /** the services the caller's departments receive requests of (the service filter's choices) */
   services: z.array(z.object({ id: z.number().int(), title: z.string() })),

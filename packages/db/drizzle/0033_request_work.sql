@@ -21,7 +21,7 @@ CREATE TABLE "request_counts" (
 --> statement-breakpoint
 ALTER TABLE "service_requests" ADD COLUMN "deadline_reminded_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "data_accesses_citizen_idx" ON "data_accesses" USING btree ("citizen_sub","at");--> statement-breakpoint
-CREATE INDEX "service_requests_open_idx" ON "service_requests" USING btree ("department_id","due_on","id") WHERE "service_requests"."state" in ('enviada', 'em_analise', 'aguardando_cidadao');--> statement-breakpoint
+CREATE INDEX "service_requests_open_idx" ON "service_requests" USING btree ("department_id","due_on","id","state") WHERE "service_requests"."state" in ('enviada', 'em_analise', 'aguardando_cidadao');--> statement-breakpoint
 CREATE INDEX "service_requests_closed_idx" ON "service_requests" USING btree ("department_id","state","closed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "service_requests_service_queue_idx" ON "service_requests" USING btree ("service_id","state","due_on","id");--> statement-breakpoint
 CREATE INDEX "service_requests_assignee_idx" ON "service_requests" USING btree ("assignee_sub","due_on","id") WHERE "service_requests"."state" in ('enviada', 'em_analise', 'aguardando_cidadao');--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { QUEUE_STATES, QueueQuery, STAFF_STATE_LABELS, type Queue } from '@portal/contracts';
+import { OVERDUE_COUNT_CAP, QUEUE_STATES, QueueQuery, STAFF_STATE_LABELS, type Queue } from '@portal/contracts';
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import styles from '../features/gestao/gestao.module.css';
 import { staffCall } from '../features/gestao/gestao.server.ts';
@@ -60,7 +60,7 @@ export default function GestaoRequests() {
           </a>
         ))}
         <a href={link({ prazo: 'atrasadas', estado: undefined })} aria-current={query.prazo === 'atrasadas' ? 'page' : undefined}>
-          Atrasadas ({queue.overdue})
+          Atrasadas ({queue.overdue > OVERDUE_COUNT_CAP ? `mais de ${OVERDUE_COUNT_CAP.toLocaleString('pt-BR')}` : queue.overdue})
         </a>
       </nav>
       <form method="get" action={REQUESTS_QUEUE_PATH} className={`${styles.panel} ${styles.queueFilters}`} role="search" aria-label="Filtrar solicitações">

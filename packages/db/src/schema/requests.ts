@@ -68,7 +68,8 @@ export const serviceRequests = pgTable(
     index('service_requests_service_idx').on(t.serviceId, t.state),
     // A department's queue at a million requests (issue 28): the open ones by deadline (what the queue shows first,
     // and the overdue), the closed ones latest first, one service's, one attendant's.
-    index('service_requests_open_idx').on(t.departmentId, t.dueOn, t.id).where(sql`${t.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`),
+    // (the state last: which of the open states it is is read from the index, without the row)
+    index('service_requests_open_idx').on(t.departmentId, t.dueOn, t.id, t.state).where(sql`${t.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`),
     index('service_requests_closed_idx').on(t.departmentId, t.state, t.closedAt.desc(), t.id.desc()),
     index('service_requests_service_queue_idx').on(t.serviceId, t.state, t.dueOn, t.id),
     index('service_requests_assignee_idx').on(t.assigneeSub, t.dueOn, t.id).where(sql`${t.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`),

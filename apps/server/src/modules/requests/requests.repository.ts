@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Answers, RequestForm } from '@portal/contracts';
+import { OVERDUE_COUNT_CAP, type Answers, type RequestForm } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 
 const { serviceRequests, requestFiles, requestEvents, requestProtocols, verifiedRatings, services, departments, categories, accessProfiles, serviceSteps, users } = schema;
@@ -257,19 +257,27 @@ function queueWhere(filter: QueueFilter) {
  */
 export async function queuePage(db: Db, filter: QueueFilter, page: number, size: number) {
   const closed = filter.state !== undefined && !filter.openStates.includes(filter.state);
+  const order = closed ? [sql`${serviceRequests.closedAt} desc nulls last`, sql`${serviceRequests.id} desc nulls last`] : [sql`${serviceRequests.dueOn} asc nulls last`, asc(serviceRequests.id)];
+  // The page's ids first, from the index alone (the rows skipped to reach page 40 are never read), then their rows.
+  const ids = await db
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(queueWhere(filter))
+    .orderBy(...order)
+    .limit(size + 1)
+    .offset((page - 1) * size);
+  if (!ids.length) return { rows: [], more: false };
   const rows = await db
     .select({ request: serviceRequests, serviceTitle: services.title, department: departments.shortName })
     .from(serviceRequests)
     .innerJoin(departments, eq(departments.id, serviceRequests.departmentId))
     .innerJoin(services, eq(services.id, serviceRequests.serviceId))
-    .where(queueWhere(filter))
-    .orderBy(...(closed ? [sql`${serviceRequests.closedAt} desc nulls last`, sql`${serviceRequests.id} desc nulls last`] : [sql`${serviceRequests.dueOn} asc nulls last`, asc(serviceRequests.id)]))
-    .limit(size + 1)
-    .offset((page - 1) * size);
-  return { rows: rows.slice(0, size), more: rows.length > size };
+    .where(inArray(serviceRequests.id, ids.slice(0, size).map((r) => r.id)))
+    .orderBy(...order);
+  return { rows, more: ids.length > size };
 }
 
-/** How many requests each state has in these departments (kept by the database as they change), and how many open ones are overdue. */
+/** How many requests each state has in these departments (kept by the database as they change), and how many open ones are overdue (up to the cap, and one more). */
 export async function queueCounts(db: Db, departmentIds: number[] | null, today: string) {
   const inDepartments = (column: typeof schema.requestCounts.departmentId | typeof serviceRequests.departmentId) =>
     departmentIds ? inArray(column, departmentIds.length ? departmentIds : [0]) : undefined;
@@ -279,10 +287,17 @@ export async function queueCounts(db: Db, departmentIds: number[] | null, today:
       .from(schema.requestCounts)
       .where(inDepartments(schema.requestCounts.departmentId))
       .groupBy(schema.requestCounts.state),
+    // Counted up to one past the cap, along the open requests' index: bounded work however many are late.
     db
       .select({ n: sql<number>`count(*)::int` })
-      .from(serviceRequests)
-      .where(and(inDepartments(serviceRequests.departmentId), sql`${serviceRequests.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`, inArray(serviceRequests.state, OPEN_NOT_WAITING), lt(serviceRequests.dueOn, today))),
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(serviceRequests)
+          .where(and(inDepartments(serviceRequests.departmentId), sql`${serviceRequests.state} in ('enviada', 'em_analise', 'aguardando_cidadao')`, inArray(serviceRequests.state, OPEN_NOT_WAITING), lt(serviceRequests.dueOn, today)))
+          .limit(OVERDUE_COUNT_CAP + 1)
+          .as('late'),
+      ),
   ]);
   return { counts: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])) as Record<string, number>, overdue: Number(overdue?.n ?? 0) };
 }

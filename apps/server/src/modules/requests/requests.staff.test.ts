@@ -207,6 +207,23 @@ describe('a department works its requests', () => {
     expect((await act('elisa.detran', request.id, { acao: 'mensagem', mensagem: 'Oi' })).statusCode).toBe(409);
   });
 
+  it('concluding with a document issues it in the same step: Maria sees its code, anyone verifies it', async () => {
+    const r = await sendOne();
+    await act('elisa.detran', r.id, { acao: 'assumir' });
+    const half = await act('elisa.detran', r.id, { acao: 'deferir', mensagem: 'Concluída.', documentoTitulo: 'Autorização' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toMatch(/título e um texto/);
+    const done = await act('elisa.detran', r.id, { acao: 'deferir', mensagem: 'Concluída.', documentoTitulo: 'Autorização de segunda via', documentoTexto: 'Autorizada a emissão da segunda via.' });
+    expect(done.statusCode, done.body).toBe(200);
+    const mine = (await as('maria.silva', { method: 'GET', url: `/v1/solicitacoes/${r.id}` })).json() as RequestDetail;
+    expect(mine.documents).toHaveLength(1);
+    expect(mine.documents[0]).toMatchObject({ title: 'Autorização de segunda via', revoked: false });
+    expect(mine.events.map((e) => e.kind)).toContain('documento');
+    const check = await t.app.inject({ method: 'GET', url: `/v1/documentos/verificacao/${mine.documents[0]!.code}` });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ status: 'autentico' });
+  });
+
   it('a duplicate is cancelled pointing to the one that stays', async () => {
     const first = await sendOne();
     const second = await sendOne();
