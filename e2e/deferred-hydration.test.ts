@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Page, Request } from '@playwright/test';
 import { PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -119,6 +120,30 @@ test.describe('hydration on the first interaction', () => {
       await expect(page.getByRole('menu')).toHaveCount(0);
       release();
       await expect(page.getByRole('menu').getByText('Nível Prata')).toBeVisible();
+    });
+  });
+
+  test.describe('text typed before the scripts come', () => {
+    test.use({ citizen: 'ana.detran' });
+    test('is kept in a field the server drew with text, when the page hydrates (issue 24)', async ({ loggedIn: page, loginPortal }) => {
+      const found = (await loginPortal.app.db.execute(sql`select id from services where slug = 'renovacao-da-cnh'`)) as unknown as { rows: { id: number }[] };
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${loginPortal.origin}/app/gestao/servicos/${found.rows[0]!.id}/editar`);
+      const description = page.getByLabel('Descrição', { exact: true });
+      const drawn = await description.inputValue();
+      expect(drawn.length).toBeGreaterThan(20);
+      await description.click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.type(' Atendimento também aos sábados.', { delay: 20 });
+      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+      release();
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      await expect(description).toHaveValue(`${drawn} Atendimento também aos sábados.`);
     });
   });
 

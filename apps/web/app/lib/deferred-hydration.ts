@@ -81,8 +81,25 @@ addEventListener('click',function(e){
   if(e.button===0&&!(e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)&&(!a.target||a.target==='_self')&&!a.hasAttribute('download')
     &&!(a.origin===l.origin&&a.pathname===l.pathname&&a.search===l.search&&a.hash))leave();
 },true);
+/* What is typed before the page hydrates is kept: react-dom writes a textarea's server-drawn text back as it
+   hydrates (a draft's saved answer, a refused form's text), over what the person typed since. */
+var typed=new Map();
+addEventListener('input',function(e){
+  var t=e.target;
+  if(early()&&t&&(t.tagName==='TEXTAREA'||t.tagName==='INPUT'))typed.set(t,t.value);
+},true);
+function keepTyped(){
+  typed.forEach(function(v,t){
+    if(!t.isConnected||t.value===v)return;
+    /* the element's own setter, past React's value tracker, then the event React listens to */
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(t),'value').set.call(t,v);
+    t.dispatchEvent(new Event('input',{bubbles:true}));
+  });
+  typed.clear();
+}
 new MutationObserver(function(){
   if(h.dataset.hydrated!=='true')return;
+  keepTyped();
   if(held){var x=held;held=null;send(x.f,x.s);}
   if(!pending)return;
   var b=pending;pending=null;

@@ -5,7 +5,7 @@ import { ErrorSummary } from '../components/error-summary/error-summary.tsx';
 import styles from '../features/gestao/gestao.module.css';
 import { saveDraft, serviceUrl, staffCall, type EditResult } from '../features/gestao/gestao.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
-import { loginHref } from '../lib/citizen.ts';
+import { SaveRefusal } from '../features/gestao/gestao-ui.tsx';
 import { pageError } from '../lib/page-error.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -76,18 +76,7 @@ export default function GestaoEdit() {
     <PageFrame title={`Editar: ${service.live.title}`} homeHref="/app/gestao" intro={<p>{service.department.shortName}. Salvar guarda um rascunho; nada muda para os cidadãos até a revisão aprovar.</p>}>
       <Form method="post" className={styles.form} noValidate>
         <ErrorSummary errors={result?.errors ?? []} />
-        {result?.message ? (
-          <div className={styles.alert} role="alert">
-            <p>{result.message}</p>
-            {result.expired ? (
-              <p>
-                <a href={loginHref('/app/gestao')} target="_blank" rel="noopener">
-                  Entrar de novo (abre em outra aba)
-                </a>
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        <SaveRefusal answer={result} />
         <Field path="title" label="Título" hint="De 20 a 90 caracteres, começando pela tarefa do cidadão (por exemplo: 'Renovar a CNH')." errors={errors}>
           {(props) => <input {...props} name="title" className={styles.input} defaultValue={content.title} />}
         </Field>

@@ -8,7 +8,7 @@ import { RequestFormBuilder } from '../features/gestao/request-form-builder-ui.t
 import { saveRequestForm, type BuilderAnswer } from '../features/gestao/request-form-builder.server.ts';
 import { draftFromForm } from '../features/gestao/request-form-builder.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
-import { loginHref } from '../lib/citizen.ts';
+import { SaveRefusal } from '../features/gestao/gestao-ui.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -89,18 +89,7 @@ export default function GestaoRequestForm() {
             Salvar rascunho
           </button>
           <ErrorSummary errors={errors} />
-          {answer?.message ? (
-            <div className={styles.alert} role="alert">
-              <p>{answer.message}</p>
-              {answer.expired ? (
-                <p>
-                  <a href={loginHref('/app/gestao')} target="_blank" rel="noopener">
-                    Entrar de novo (abre em outra aba)
-                  </a>
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+          <SaveRefusal answer={answer} />
           {answer?.notice ? (
             <p id="aviso" className={styles.notice} role="status" tabIndex={-1} {...(view.focus === 'aviso' ? { 'data-autofocus': '' } : {})}>
               {answer.notice}

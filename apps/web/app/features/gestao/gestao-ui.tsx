@@ -1,5 +1,6 @@
 import type { CheckResult, VersionState } from '@portal/contracts';
 import { useFocusOnAnswer } from '../../lib/use-focus-on-answer.ts';
+import { loginHref } from '../../lib/citizen.ts';
 import { formatLongDate, formatTime } from '../../lib/format.ts';
 import styles from './gestao.module.css';
 
@@ -68,4 +69,24 @@ export function ActionAnswer({ answer }: { answer: { message?: string; done?: st
     );
   }
   return null;
+}
+
+/**
+ * A save the API refused, shown above the form that keeps what was typed; when the session ended meanwhile, the way
+ * to log in again in another tab, after which the same form saves.
+ */
+export function SaveRefusal({ answer }: { answer: { message?: string; expired?: boolean } | undefined }) {
+  if (!answer?.message) return null;
+  return (
+    <div className={styles.alert} role="alert">
+      <p>{answer.message}</p>
+      {answer.expired ? (
+        <p>
+          <a href={loginHref('/app/gestao')} target="_blank" rel="noopener">
+            Entrar de novo (abre em outra aba)
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
 }
