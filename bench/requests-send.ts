@@ -10,6 +10,7 @@
 //    Budget (issue 27): p99 ≤ 300 ms for every call of it. A budget missed, or any call that fails, fails the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +165,14 @@ const stop = (child: ChildProcess) => {
     // gone already
   }
 };
+// Stopped from outside (\`timeout\`, Ctrl-C): the portal goes too, not left running detached.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stop(portal);
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(1);
+  });
+}
 
 interface Call {
   status: number;
