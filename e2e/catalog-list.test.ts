@@ -93,7 +93,8 @@ test.describe('catalog list', () => {
 
   test('nothing found says so', async ({ page, portal }) => {
     await page.goto(portal.url('/search/xyzzyqwv'));
-    await expect(page.getByRole('heading', { name: 'Nenhum serviço encontrado' })).toBeVisible();
+    // Issue 25: said plainly, with what was searched.
+    await expect(page.getByRole('heading', { name: 'Não encontramos um serviço do Governo do Piauí para “xyzzyqwv”' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Paginação' })).toHaveCount(0);
   });
 
