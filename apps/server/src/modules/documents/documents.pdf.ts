@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
 import { formatDateTime, formatLongDate, formatVerificationCode, verificationPath } from '@portal/contracts';
 import type { DocumentRow } from './documents.repository.ts';
+import { portalPdf } from '../../lib/pdf.ts';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
@@ -30,25 +30,11 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
 export function renderDocumentPdf(row: DocumentRow, origin: string): Promise<Buffer> {
   const code = formatVerificationCode(row.code);
   const link = `${origin}${verificationPath(row.code)}`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 56, left: 56, right: 56 },
-    info: {
-      Title: `${row.title} - ${code}`,
-      Author: `Governo do Estado do Piauí - ${row.departmentName}`,
-      Subject: `${row.serviceTitle}: documento verificável pelo código ${code}`,
-      Creator: 'Portal de Serviços do Piauí',
-    },
-    lang: 'pt-BR',
+  const { doc, done, left, width } = portalPdf({
+    Title: `${row.title} - ${code}`,
+    Author: `Governo do Estado do Piauí - ${row.departmentName}`,
+    Subject: `${row.serviceTitle}: documento verificável pelo código ${code}`,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
 
   doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(16).text('GOVERNO DO ESTADO DO PIAUÍ', { align: 'center' });
   doc.fillColor(TEXT).font('Helvetica').fontSize(11).text(row.departmentName, { align: 'center' });

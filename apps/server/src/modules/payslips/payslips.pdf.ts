@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { formatDate, formatNumber, maskCpf } from '@portal/contracts';
 import type { PaySlipRow } from './payslips.repository.ts';
+import { portalPdf } from '../../lib/pdf.ts';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
@@ -19,26 +19,11 @@ export function paySlipFileName(row: Pick<PaySlipRow, 'month' | 'year' | 'bond'>
 
 /** A servant's pay slip (contracheque) as a PDF: header, identification, earnings, deductions, totals. */
 export function renderPaySlipPdf(row: PaySlipRow): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 56, left: 56, right: 56 },
-    info: {
-      Title: `Contracheque ${periodLabel(row)} - ${row.bond}`,
-      Author: 'Governo do Estado do Piauí - Secretaria de Estado da Administração',
-      Subject: `Contracheque de ${MONTHS[row.month - 1]} de ${row.year}`,
-      Creator: 'Portal de Serviços do Piauí',
-    },
-    lang: 'pt-BR',
+  const { doc, done, left, width } = portalPdf({
+    Title: `Contracheque ${periodLabel(row)} - ${row.bond}`,
+    Author: 'Governo do Estado do Piauí - Secretaria de Estado da Administração',
+    Subject: `Contracheque de ${MONTHS[row.month - 1]} de ${row.year}`,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
   doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(16).text('GOVERNO DO ESTADO DO PIAUÍ');
   doc.fillColor(TEXT).font('Helvetica').fontSize(11).text('Secretaria de Estado da Administração - SEAD');
   doc.moveDown(0.5);

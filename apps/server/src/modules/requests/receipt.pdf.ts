@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { answerText, formatDateTime, formatIsoDay, maskCpf, REQUEST_STATE_LABELS, visiblePages, visibleQuestions, type RequestDetail } from '@portal/contracts';
+import { portalPdf } from '../../lib/pdf.ts';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
@@ -13,24 +13,11 @@ export const receiptFileName = (detail: Pick<RequestDetail, 'protocol' | 'id'>) 
  * service and its department, the deadline promised, and every answer as the citizen gave it, page by page.
  */
 export function renderReceiptPdf(detail: RequestDetail): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 56, left: 56, right: 56 },
-    info: {
-      Title: `Comprovante da solicitação ${detail.protocol}`,
-      Author: 'Governo do Estado do Piauí',
-      Subject: `Solicitação de ${detail.service.title}`,
-      Creator: 'Portal de Serviços do Piauí',
-    },
-    lang: 'pt-BR',
+  const { doc, done } = portalPdf({
+    Title: `Comprovante da solicitação ${detail.protocol}`,
+    Author: 'Governo do Estado do Piauí',
+    Subject: `Solicitação de ${detail.service.title}`,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   doc.fillColor(BLUE).font('Helvetica-Bold').fontSize(16).text('GOVERNO DO ESTADO DO PIAUÍ');
   doc.fillColor(TEXT).font('Helvetica').fontSize(11).text('Portal de Serviços do Piauí');
   doc.moveDown(0.5);
