@@ -7,7 +7,7 @@ import { refusal, requestsApi } from '../features/requests/requests.server.ts';
 import styles from '../features/requests/requests.module.css';
 import { required } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
-import { parseForm } from '../lib/form.server.ts';
+import { parseForm, readForm } from '../lib/form.server.ts';
 import { formatDateTime, formatIsoDay, formatNumber } from '../lib/format.ts';
 import { pageError } from '../lib/page-error.ts';
 
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireCitizen(context, request);
   const id = idOf(params);
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const intent = form.get('acao');
   try {
     // Nothing is given up on one click: withdrawing asks first.
