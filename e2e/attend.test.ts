@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { formatIsoDay, todayInPiaui } from '@portal/contracts';
+import { PIAUI_CALENDAR } from '../apps/server/src/lib/business-days.ts';
 import { SmtpStandIn } from '../apps/server/src/test-support/stand-ins.ts';
 import { axe, DESKTOP, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -168,5 +170,52 @@ test.describe('a department works a citizen request to a decision', () => {
 
     await visitor.reload();
     await expect(visitor.getByTestId('verification-result').getByRole('heading', { level: 2, name: /^Documento revogado em / })).toBeVisible();
+  });
+});
+
+test.describe('a lead closes a day the department does not open', () => {
+  test.describe.configure({ mode: 'serial' });
+  const day = PIAUI_CALENDAR.add(todayInPiaui(), 1);
+  let protocol = '';
+  let due = '';
+
+  test('on a desktop: a refusal keeps what was typed; closed, the open requests are due a business day later', async ({ browser }) => {
+    const person = PEOPLE[0]!;
+    const page = await loggedIn(browser, 'bruno.detran', '/app/gestao/solicitacoes');
+    // An open request due after today: its deadline moves.
+    const row = page.getByTestId('queue-item').filter({ hasText: /\(\d+ (dia útil|dias úteis)\)/ }).first();
+    protocol = (await row.getByRole('link').innerText()).trim();
+    due = /(\d{2})\/(\d{2})\/(\d{4}) \(\d+ (dia útil|dias úteis)\)/.exec(await row.innerText())!.slice(1, 4).reverse().join('-');
+    await touch(person, page.getByRole('link', { name: 'dias sem expediente' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Dias sem expediente' })).toBeVisible();
+    await expect(page.getByLabel('Órgão')).toHaveValue('detran-pi');
+    await page.getByLabel('Dia', { exact: true }).fill(day);
+    await touch(person, page.getByRole('button', { name: 'Fechar o dia' }));
+    await expect(page.getByRole('alert').filter({ hasText: 'Escreva' })).toHaveText('Escreva o motivo.');
+    await expect(page.getByLabel('Dia', { exact: true })).toHaveValue(day);
+    const reason = page.getByLabel('Motivo', { exact: true });
+    await touch(person, reason);
+    await reason.pressSequentially('Mudança de sede', { delay: person.keyDelay / 4 });
+    await touch(person, page.getByRole('button', { name: 'Fechar o dia' }));
+    await expect(page.getByTestId('gestao-notice')).toContainText(`${formatIsoDay(day)} fechado para DETRAN-PI.`);
+    await expect(page.getByTestId('gestao-notice')).toContainText(/passaram? a vencer um dia útil depois/);
+    await expect(page.getByTestId('closures').getByRole('row').filter({ hasText: 'Mudança de sede' })).toContainText(formatIsoDay(day));
+    expect(await axe(page, 'dias sem expediente')).toEqual([]);
+    await page.goto(`${portal.origin}/app/gestao/solicitacoes?busca=${protocol}`);
+    await expect(page.getByTestId('queue-item')).toContainText(formatIsoDay(PIAUI_CALENDAR.add(due, 1)));
+  });
+
+  test('on a 320 px phone without scripts, an attendant may not close a day, and the lead opens it again', async ({ browser }) => {
+    const attendant = await loggedIn(browser, 'elisa.detran', '/app/gestao/dias-sem-expediente', { device: { ...PHONE, viewport: { width: 320, height: 640 } }, javaScriptEnabled: false });
+    await expect(attendant.getByText('Só quem coordena o atendimento de um órgão')).toBeVisible();
+    await expect(attendant.getByRole('button', { name: /^Reabrir/ })).toHaveCount(0);
+
+    const page = await loggedIn(browser, 'bruno.detran', '/app/gestao/dias-sem-expediente', { device: { ...PHONE, viewport: { width: 320, height: 640 } }, javaScriptEnabled: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByRole('button', { name: `Reabrir ${formatIsoDay(day)} (DETRAN-PI)` }).tap();
+    await expect(page.getByTestId('gestao-notice')).toContainText(`${formatIsoDay(day)} voltou a ser dia de expediente`);
+    await expect(page.getByText('Nenhum dia fechado de hoje em diante.')).toBeVisible();
+    await page.goto(`${portal.origin}/app/gestao/solicitacoes?busca=${protocol}`);
+    await expect(page.getByTestId('queue-item')).toContainText(formatIsoDay(due));
   });
 });

@@ -20,6 +20,8 @@ interface TestFixtures {
   citizen: string;
   /** A page of its own (a new context, as `page`), logged in as `citizen` and left on the home page. */
   loggedIn: Page;
+  /** Closes, when the test ends, every browser context it opened (`browser.newContext()`), so none keeps running. */
+  closeContexts: void;
 }
 
 /**
@@ -50,6 +52,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   portal: [async ({ portals }, use, testInfo) => use(await portals(testInfo.file, 'anonymous')), { timeout: 60_000 }],
   loginPortal: [async ({ portals }, use, testInfo) => use(await portals(testInfo.file, 'login')), { timeout: 60_000 }],
   citizen: ['maria.silva', { option: true }],
+  closeContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      // A context left open keeps its pages' scripts and timers running for the rest of the worker's files.
+      await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => context.close()));
+    },
+    { auto: true },
+  ],
   loggedIn: async ({ page, loginPortal, citizen }, use) => {
     await login(page, citizen, loginPortal.url());
     await use(page);

@@ -61,6 +61,7 @@ export default [
   route('app/gestao/retorno', 'routes/gestao-feedback.tsx'),
   route('app/gestao/solicitacoes', 'routes/gestao-requests.tsx'),
   route('app/gestao/solicitacoes/:id', 'routes/gestao-request.tsx'),
+  route('app/gestao/dias-sem-expediente', 'routes/gestao-closures.tsx'),
   route('app/gestao/consistencia', 'routes/gestao-consistency.tsx'),
   route('app/gestao/catalogo', 'routes/gestao-catalog.tsx'),
   route('app/gestao/auditoria', 'routes/gestao-audit.tsx'),

@@ -20,5 +20,4 @@ export * from './links.ts';
 export * from './format.ts';
 export * from './request-forms.ts';
 export * from './requests.ts';
-export * from './business-days.ts';
 export * from './documents.ts';

@@ -274,3 +274,43 @@ export const DataAccess = z.object({
 export type DataAccess = z.infer<typeof DataAccess>;
 export const DataAccessList = z.object({ accesses: z.array(DataAccess) });
 export type DataAccessList = z.infer<typeof DataAccessList>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Days without office hours (issue 28): a department's, or the whole state's, that deadlines count over as over a
+// holiday. /v1/gestao/fechamentos, kept by the department's leads and the central team.
+// ---------------------------------------------------------------------------------------------------------
+
+/** POST /v1/gestao/fechamentos: a day a department (or, from the central team, every department) does not open. */
+export const ClosureInput = z.object({
+  /** the department's slug; 'estado' (the central team only): every department */
+  orgao: z.string({ error: 'Escolha o órgão.' }).trim().min(1, 'Escolha o órgão.').max(80, 'Órgão inválido.'),
+  dia: z.iso.date({ error: 'Dia: use uma data válida (aaaa-mm-dd).' }),
+  motivo: say('O motivo', 200),
+});
+export type ClosureInput = z.infer<typeof ClosureInput>;
+export const ClosureParams = z.object({ id: DbId('Fechamento inválido.') });
+
+export const Closure = z.object({
+  id: z.number().int(),
+  day: z.string(),
+  reason: z.string(),
+  /** null: every department */
+  department: z.object({ slug: z.string(), shortName: z.string() }).nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** open requests whose deadline this closure moved by a business day when it was added */
+  moved: z.number().int().optional(),
+});
+export type Closure = z.infer<typeof Closure>;
+
+/** GET /v1/gestao/fechamentos: the closures from today on of the departments the caller keeps, and the state's. */
+export const ClosureList = z.object({
+  closures: z.array(Closure),
+  /** the departments the caller may close */
+  departments: z.array(z.object({ slug: z.string(), shortName: z.string() })),
+  /** whether the caller may close every department at once (the central team) */
+  mayCloseState: z.boolean(),
+  /** today, in Piauí: the earliest day that may be closed */
+  today: z.string(),
+});
+export type ClosureList = z.infer<typeof ClosureList>;

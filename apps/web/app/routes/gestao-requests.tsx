@@ -3,7 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react
 import styles from '../features/gestao/gestao.module.css';
 import { staffCall } from '../features/gestao/gestao.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
-import { deadlineText, REQUESTS_QUEUE_PATH } from '../features/gestao/requests-queue.ts';
+import { CLOSURES_PATH, deadlineText, REQUESTS_QUEUE_PATH } from '../features/gestao/requests-queue.ts';
 import { formatDateTime } from '../lib/format.ts';
 
 
@@ -43,7 +43,12 @@ export default function GestaoRequests() {
     <PageFrame
       title="Solicitações dos cidadãos"
       homeHref="/app/gestao"
-      intro={<p>As solicitações dos serviços do seu órgão. As atrasadas vêm primeiro, depois as de prazo mais próximo. Abrir uma solicitação fica registrado para o cidadão.</p>}
+      intro={
+        <p>
+          As solicitações dos serviços do seu órgão. As atrasadas vêm primeiro, depois as de prazo mais próximo. Abrir uma solicitação fica registrado para o cidadão. Os prazos contam dias úteis:
+          sem feriados e sem os <a href={CLOSURES_PATH}>dias sem expediente</a> do órgão.
+        </p>
+      }
     >
       {problem ? (
         <p className={styles.alert} role="alert">

@@ -4,6 +4,7 @@ import { ActionAnswer, StateBadge, when } from '../features/gestao/gestao-ui.tsx
 import { formatIsoDay } from '../lib/format.ts';
 import styles from '../features/gestao/gestao.module.css';
 import { serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { CLOSURES_PATH, REQUESTS_QUEUE_PATH } from '../features/gestao/requests-queue.ts';
 import { formValues, readForm } from '../lib/form.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
 
@@ -45,7 +46,9 @@ export default function Gestao() {
           <p>Os serviços que você mantém. Uma alteração passa por revisão de outra pessoa antes de chegar aos cidadãos; o conteúdo publicado continua no ar enquanto isso.</p>
           {attends ? (
             <p>
-              <a href="/app/gestao/solicitacoes">Solicitações dos cidadãos: a fila do seu órgão</a>
+              <a href={REQUESTS_QUEUE_PATH}>Solicitações dos cidadãos: a fila do seu órgão</a>
+              <br />
+              <a href={CLOSURES_PATH}>Dias sem expediente: os prazos não contam esses dias</a>
             </p>
           ) : null}
           <p>

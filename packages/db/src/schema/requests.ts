@@ -188,3 +188,23 @@ export const dataAccesses = pgTable(
   },
   (t) => [index('data_accesses_citizen_idx').on(t.citizenSub, t.at)],
 );
+
+/**
+ * Days a department, or the whole state, does not open (issue 28): a 'ponto facultativo', a strike, a move. Kept by
+ * the department's leads (the whole state's by the central team) in the back office; a deadline counts over them
+ * as over a holiday (apps/server/src/lib/business-days.ts). `departmentId` null: every department.
+ */
+export const departmentClosures = pgTable(
+  'department_closures',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id').references(() => departments.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdBySub: text('created_by_sub').notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One closure a day for a department, one for the state: two leads adding the same day at once, one wins.
+  (t) => [uniqueIndex('department_closures_day_idx').on(sql`coalesce(${t.departmentId}, 0)`, t.day)],
+);

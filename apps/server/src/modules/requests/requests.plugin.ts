@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { formatDate, MAX_FILE_MB } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { closures } from './closures.ts';
 import { gestaoContext } from '../gestao/gestao.context.ts';
 import { publicOrigin } from '../../plugins/config.ts';
 import { requestPagesRoutes } from './requests.pages.ts';
@@ -79,6 +80,6 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
     await scope.register(multipart, { limits: { fileSize: MAX_FILE_MB * 1024 * 1024 + 1, files: 10, fields: 200, fieldSize: 20_000, parts: 210, headerPairs: 50 }, throwFileSizeLimit: true });
     await scope.register(requestsRoutes, { service });
     await scope.register(requestPagesRoutes, { service, work });
-    await scope.register(staffRequestsRoutes, { work, staffFor: gestaoContext(app).staffFor });
+    await scope.register(staffRequestsRoutes, { work, closed: closures(app), staffFor: gestaoContext(app).staffFor });
   });
 });

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  addBusinessDays,
   checkAll,
   checkPage,
   FILE_TYPE_LIST,
@@ -25,9 +24,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { conflict, fieldErrors, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import type { BusinessCalendar } from '../../lib/business-days.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { highestAccessLevel } from '../identity/claims.ts';
+import { calendarOf } from './closures.ts';
 import * as repository from './requests.repository.ts';
 import { ofRequest as issuedFor } from '../documents/documents.repository.ts';
 import { CLOSED, RATEABLE, REQUEST_TABLE, requests, type RequestActor } from './requests.workflow.ts';
@@ -368,6 +369,7 @@ export function requestsService(app: FastifyInstance) {
       if (checked.errors.length) throw fieldErrors('Há respostas a completar antes de enviar.', checked.errors);
       const now = new Date();
       const today = todayInPiaui(now);
+      const calendar = await calendarOf(db(), service.departmentId);
       // Files of questions no longer shown (an answer changed since) do not go with the request.
       const hidden = (await repository.filesOf(db(), row.id)).filter((f) => !f.withReply && checked.answers[f.question] === undefined);
       try {
@@ -383,7 +385,7 @@ export function requestsService(app: FastifyInstance) {
             stepName: service.steps[0] ?? null,
             stepSince: now,
             deadlineDays: service.deadlineDays,
-            dueOn: service.deadlineDays ? addBusinessDays(today, service.deadlineDays) : null,
+            dueOn: service.deadlineDays ? calendar.add(today, service.deadlineDays) : null,
           });
           const year = Number(today.slice(0, 4));
           const code = protocolCode(service.departmentShortName);
@@ -409,14 +411,15 @@ export function requestsService(app: FastifyInstance) {
       const { row, service } = await own(user, id);
       requests.check('responder', { citizen: user.sub }, factsOf(row, service));
       const now = new Date();
+      const calendar = await calendarOf(db(), row.departmentId);
       return db().transaction(async (tx) => {
         // The days spent waiting for the citizen do not count against the department's deadline.
-        const waited = row.waitingSince ? businessDaysSince(row.waitingSince, now) : 0;
+        const waited = row.waitingSince ? businessDaysSince(row.waitingSince, now, calendar) : 0;
         const moved = await transition(tx as unknown as repository.Db, requests, REQUEST_TABLE, row.id, 'responder', {
           updatedAt: now,
           waitingSince: null,
           pausedDays: row.pausedDays + waited,
-          dueOn: row.dueOn ? addBusinessDays(row.dueOn, waited) : null,
+          dueOn: row.dueOn ? calendar.add(row.dueOn, waited) : null,
         });
         const files = (await repository.filesOf(tx as unknown as repository.Db, row.id)).filter((f) => f.withReply && (!row.waitingSince || f.createdAt >= row.waitingSince));
         const attached = files.length ? `\n\nArquivos: ${files.map((f) => f.name).join(', ')}` : '';
@@ -468,12 +471,12 @@ export function requestsService(app: FastifyInstance) {
   };
 }
 
-/** Business days from an instant to another, on Piauí's calendar. */
-function businessDaysSince(from: Date, to: Date): number {
+/** Business days from an instant to another, on the department's calendar: each business day begun in between. */
+function businessDaysSince(from: Date, to: Date, calendar: BusinessCalendar): number {
   const [a, b] = [todayInPiaui(from), todayInPiaui(to)];
   if (a >= b) return 0;
   let days = 0;
-  for (let day = a; day < b; day = addBusinessDays(day, 1)) days++;
+  for (let day = a; day < b; day = calendar.add(day, 1)) days++;
   return days;
 }
 

@@ -1,9 +1,10 @@
-import { DataAccessList, ErrorResponse, Queue, QueueQuery, RequestFileParams, RequestParams, StaffAction, StaffRequestDetail } from '@portal/contracts';
+import { Closure, ClosureInput, ClosureList, ClosureParams, DataAccessList, ErrorResponse, Queue, QueueQuery, RequestFileParams, RequestParams, StaffAction, StaffRequestDetail } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Staff } from '../gestao/roles.ts';
 import { sendStoredFile } from './requests.routes.ts';
+import type { Closures } from './closures.ts';
 import type { StaffRequests } from './requests.staff.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -14,7 +15,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * team; another department's request is a 404 by any route. And /v1/meus-dados/acessos, where a citizen reads who
  * of the departments opened her requests and files.
  */
-export const staffRequestsRoutes: FastifyPluginAsyncZod<{ work: StaffRequests; staffFor: (request: FastifyRequest) => Staff }> = async (app, { work, staffFor }) => {
+export const staffRequestsRoutes: FastifyPluginAsyncZod<{ work: StaffRequests; closed: Closures; staffFor: (request: FastifyRequest) => Staff }> = async (app, { work, closed, staffFor }) => {
   const tags = ['gestão: solicitações'];
 
   app.get(
@@ -74,6 +75,47 @@ export const staffRequestsRoutes: FastifyPluginAsyncZod<{ work: StaffRequests; s
       },
     },
     async (request) => work.act(staffFor(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/v1/gestao/fechamentos',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Os dias sem expediente, de hoje em diante, dos órgãos que quem chama coordena e do estado todo: os prazos não contam esses dias',
+        response: { 200: ClosureList, ...errors },
+      },
+    },
+    async (request) => closed.list(staffFor(request)),
+  );
+
+  app.post(
+    '/v1/gestao/fechamentos',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Fechar um dia (hoje ou adiante) para um órgão, ou para todos (equipe central): os prazos das solicitações abertas que o incluem passam um dia útil',
+        body: ClosureInput,
+        response: { 201: Closure, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await closed.add(staffFor(request), request.body)),
+  );
+
+  app.delete(
+    '/v1/gestao/fechamentos/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Reabrir um dia fechado que ainda não passou: os prazos que ele tinha movido voltam', params: ClosureParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await closed.remove(staffFor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addBusinessDays, businessDaysBetween, todayInPiaui, type DataAccessList, type Queue, type RequestDetail, type StaffRequestDetail } from '@portal/contracts';
+import { todayInPiaui, type Closure, type ClosureList, type DataAccessList, type Queue, type RequestDetail, type StaffRequestDetail } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holidayName, PIAUI_CALENDAR } from '../../lib/business-days.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { PushStandIn, SmtpStandIn } from '../../test-support/stand-ins.ts';
 import { daysLeft } from './requests.staff.ts';
@@ -59,10 +60,10 @@ describe('the deadline, in business days of Piauí', () => {
   it('skips weekends and holidays, and counts what is left or overdue', () => {
     // Friday 2026-11-13 + 3 business days: Monday 16, Tuesday 17, Wednesday 18 (the 15th is a Sunday holiday anyway;
     // the 20th, Consciência Negra, is a Friday holiday).
-    expect(addBusinessDays('2026-11-13', 3)).toBe('2026-11-18');
-    expect(addBusinessDays('2026-11-18', 2)).toBe('2026-11-23');
-    expect(addBusinessDays('2026-12-23', 2)).toBe('2026-12-28');
-    expect(businessDaysBetween('2026-11-18', '2026-11-23')).toBe(2);
+    expect(PIAUI_CALENDAR.add('2026-11-13', 3)).toBe('2026-11-18');
+    expect(PIAUI_CALENDAR.add('2026-11-18', 2)).toBe('2026-11-23');
+    expect(PIAUI_CALENDAR.add('2026-12-23', 2)).toBe('2026-12-28');
+    expect(PIAUI_CALENDAR.between('2026-11-18', '2026-11-23')).toBe(2);
     expect(daysLeft({ state: 'em_analise', dueOn: '2026-11-23' }, '2026-11-18')).toBe(2);
     expect(daysLeft({ state: 'em_analise', dueOn: '2026-11-18' }, '2026-11-23')).toBe(-2);
     // Waiting for the citizen, the clock is stopped; closed, there is none.
@@ -237,7 +238,7 @@ describe('a department works its requests', () => {
   it('a deadline that nears is told to the assignee and the leads, once', async () => {
     const r = await sendOne();
     await act('elisa.detran', r.id, { acao: 'assumir' });
-    await t.database.db.execute(sql`update service_requests set due_on = ${addBusinessDays(todayInPiaui(), 1)} where id = ${r.id}`);
+    await t.database.db.execute(sql`update service_requests set due_on = ${PIAUI_CALENDAR.add(todayInPiaui(), 1)} where id = ${r.id}`);
     const count = async () => {
       const found = (await t.database.db.execute(sql`select count(*)::int as n from notifications where title = ${`Prazo perto do fim: ${r.protocol}`}`)) as unknown as { rows: { n: number }[] };
       return Number(found.rows[0]!.n);
@@ -248,5 +249,106 @@ describe('a department works its requests', () => {
     }
     // Elisa (the assignee) and Bruno (the lead), once each, however often the job runs.
     expect(await count()).toBe(2);
+  });
+});
+
+describe('days without office hours move the deadlines', () => {
+  const today = todayInPiaui();
+  // The next business day: within any open request's window (the demo's 'Segunda via da CNH' promises 10).
+  const day = PIAUI_CALENDAR.add(today, 1);
+  const close = (who: string, payload: Record<string, unknown>) => as(who, { method: 'POST', url: '/v1/gestao/fechamentos', payload });
+  const list = async (who: string) => (await as(who, { method: 'GET', url: '/v1/gestao/fechamentos' })).json() as ClosureList;
+  const dueOf = async (id: number) => ((await as('elisa.detran', { method: 'GET', url: `/v1/gestao/solicitacoes/${id}` })).json() as StaffRequestDetail).dueOn;
+
+  it("a lead closes a day: the department's open requests that include it are due a business day later, and back when it opens again", async () => {
+    const r = await sendOne();
+    const due = r.deadline!;
+    expect(due).toBe(PIAUI_CALENDAR.add(today, 10));
+    expect((await list('bruno.detran')).departments.map((d) => d.shortName)).toEqual(['DETRAN-PI']);
+
+    const closed = await close('bruno.detran', { orgao: 'detran-pi', dia: day, motivo: 'Ponto facultativo: mudança de sede' });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const closure = closed.json() as Closure;
+    expect(closure).toMatchObject({ day, department: { slug: 'detran-pi' }, createdBy: 'Bruno Carvalho Rocha' });
+    expect(closure.moved).toBeGreaterThanOrEqual(1);
+    const later = PIAUI_CALENDAR.add(due, 1);
+    expect(await dueOf(r.id)).toBe(later);
+    // Maria reads the new date; another department's requests did not move.
+    expect(((await as('maria.silva', { method: 'GET', url: `/v1/solicitacoes/${r.id}` })).json() as RequestDetail).deadline).toBe(later);
+    expect((await list('bruno.detran')).closures.map((c) => c.day)).toContain(day);
+    expect((await list('gisele.sefaz')).closures.map((c) => c.day)).not.toContain(day);
+    // Sent now, a request counts over the closed day from the start.
+    const after = await sendOne();
+    expect(after.deadline).toBe(later);
+
+    expect((await as('bruno.detran', { method: 'DELETE', url: `/v1/gestao/fechamentos/${closure.id}` })).statusCode).toBe(204);
+    expect(await dueOf(r.id)).toBe(due);
+    // The one sent while it was closed counted over it too: it comes back with the others.
+    expect(await dueOf(after.id)).toBe(due);
+  });
+
+  it('only the leads of the department and the central team close its days; the whole state only the central team', async () => {
+    const input = { orgao: 'detran-pi', dia: day, motivo: 'Greve' };
+    for (const who of ['elisa.detran', 'ana.detran', 'gisele.sefaz']) expect((await close(who, input)).statusCode, who).toBe(404);
+    expect((await close('maria.silva', input)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/gestao/fechamentos', payload: input })).statusCode).toBe(401);
+    expect((await close('bruno.detran', { ...input, orgao: 'estado' })).statusCode).toBe(404);
+    expect((await list('elisa.detran')).departments).toEqual([]);
+    expect((await list('davi.central')).mayCloseState).toBe(true);
+    expect((await list('bruno.detran')).closures.filter((c) => c.day === day)).toEqual([]);
+
+    // The central team closes the day everywhere; a DETRAN lead cannot open it again, the central team can.
+    const r = await sendOne();
+    const everywhere = await close('davi.central', { ...input, orgao: 'estado', motivo: 'Ponto facultativo decretado pelo governador' });
+    expect(everywhere.statusCode, everywhere.body).toBe(201);
+    const closure = everywhere.json() as Closure;
+    expect(closure.department).toBeNull();
+    expect(await dueOf(r.id)).toBe(PIAUI_CALENDAR.add(r.deadline!, 1));
+    expect((await list('gisele.sefaz')).closures.map((c) => c.id)).toContain(closure.id);
+    expect((await as('bruno.detran', { method: 'DELETE', url: `/v1/gestao/fechamentos/${closure.id}` })).statusCode).toBe(404);
+    expect((await as('davi.central', { method: 'DELETE', url: `/v1/gestao/fechamentos/${closure.id}` })).statusCode).toBe(204);
+    expect(await dueOf(r.id)).toBe(r.deadline);
+  });
+
+  it('a day past, a weekend, a holiday, a bad date, no reason or too far ahead: a clear error, and nothing changes', async () => {
+    const plusDays = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const weekday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay();
+    const weekend = [1, 2, 3, 4, 5, 6, 7].map(plusDays).find((d) => weekday(d) === 0 || weekday(d) === 6)!;
+    const holiday = Array.from({ length: 366 }, (_, n) => plusDays(n + 1)).find((d) => holidayName(d) && weekday(d) !== 0 && weekday(d) !== 6)!;
+    const before = await list('bruno.detran');
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ orgao: 'detran-pi', dia: PIAUI_CALENDAR.add(today, -1), motivo: 'x' }, /só se fecha hoje ou um dia que ainda vem/],
+      [{ orgao: 'detran-pi', dia: weekend, motivo: 'x' }, /sábado e domingo/],
+      [{ orgao: 'detran-pi', dia: holiday, motivo: 'x' }, new RegExp(`já é feriado \\(${holidayName(holiday)}\\)`)],
+      [{ orgao: 'detran-pi', dia: '2026-02-30', motivo: 'x' }, /Dia: use uma data válida/],
+      [{ orgao: 'detran-pi', dia: day, motivo: '   ' }, /Escreva o motivo/],
+      [{ orgao: 'detran-pi', dia: PIAUI_CALENDAR.add(today, 300), motivo: 'x' }, /no máximo um ano à frente/],
+    ];
+    for (const [payload, message] of cases) {
+      const answer = await close('bruno.detran', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json().message).toMatch(message);
+    }
+    expect(await list('bruno.detran')).toEqual(before);
+    // A day already past stays as it was.
+    const past = (await t.database.db.execute(
+      sql`insert into department_closures (department_id, day, reason, created_by_sub, created_by_name) select id, ${plusDays(-1)}, 'Inventário', 'x', 'Bruno' from departments where slug = 'detran-pi' returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const kept = await as('bruno.detran', { method: 'DELETE', url: `/v1/gestao/fechamentos/${past.rows[0]!.id}` });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toBe('Um dia que já passou fica como foi.');
+  });
+
+  it('two leads closing the same day at once: exactly one wins, and the deadlines move once', async () => {
+    const r = await sendOne();
+    const answers = await Promise.all([close('bruno.detran', { orgao: 'detran-pi', dia: day, motivo: 'Mudança' }), close('davi.central', { orgao: 'detran-pi', dia: day, motivo: 'Mudança de sede' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toMatch(/já está fechado para DETRAN-PI/);
+    expect(await dueOf(r.id)).toBe(PIAUI_CALENDAR.add(r.deadline!, 1));
+    const closure = answers.find((a) => a.statusCode === 201)!.json() as Closure;
+    // Opened again by both at once: one does it, the other is told it is gone; the deadline comes back once.
+    const removed = await Promise.all(['bruno.detran', 'davi.central'].map((who) => as(who, { method: 'DELETE', url: `/v1/gestao/fechamentos/${closure.id}` })));
+    expect(removed.map((a) => a.statusCode).sort()).toEqual([204, 404]);
+    expect(await dueOf(r.id)).toBe(r.deadline);
   });
 });

@@ -1,6 +1,4 @@
 import {
-  addBusinessDays,
-  businessDaysBetween,
   formatVerificationCode,
   maskCpf,
   QUEUE_PAGE_SIZE,
@@ -13,19 +11,24 @@ import {
   type StaffRequestDetail,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { PIAUI_CALENDAR, type BusinessCalendar } from '../../lib/business-days.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { issueDocument } from '../documents/documents.service.ts';
 import { attendedBy, canAssign, canAttend, type Staff } from '../gestao/roles.ts';
+import { calendarOf, calendarsOf } from './closures.ts';
 import * as repository from './requests.repository.ts';
 import type { RequestsService } from './requests.service.ts';
 import { REQUEST_TABLE, requests } from './requests.workflow.ts';
 
-/** Business days from today to the day due (negative: overdue by so many); null without a deadline or while it waits. */
-export function daysLeft(row: Pick<repository.RequestRow, 'state' | 'dueOn'>, today: string): number | null {
+/**
+ * Business days from today to the day due (negative: overdue by so many), on the department's calendar (its
+ * closures and the state's); null without a deadline or while it waits.
+ */
+export function daysLeft(row: Pick<repository.RequestRow, 'state' | 'dueOn'>, today: string, calendar: BusinessCalendar = PIAUI_CALENDAR): number | null {
   if (!row.dueOn || !requests.isOpen(row.state) || requests.leadsFrom('responder', row.state as never)) return null;
-  return row.dueOn >= today ? businessDaysBetween(today, row.dueOn) : -businessDaysBetween(row.dueOn, today);
+  return row.dueOn >= today ? calendar.between(today, row.dueOn) : -calendar.between(row.dueOn, today);
 }
 
 /** The states a queue lists when none is chosen: the open ones. */
@@ -70,7 +73,7 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
       department: { slug: service.departmentSlug, shortName: service.departmentShortName },
       assignee: row.assigneeSub ? { sub: row.assigneeSub, name: row.assigneeName ?? '' } : null,
       dueOn: row.dueOn,
-      daysLeft: daysLeft(row, todayInPiaui()),
+      daysLeft: daysLeft(row, todayInPiaui(), await calendarOf(db(), row.departmentId)),
       pausedDays: row.pausedDays,
       attendants: attendants.map((a) => ({ sub: a.sub, name: a.name })),
       mayAssign: canAssign(staff, service.departmentSlug),
@@ -98,6 +101,7 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
         repository.requestableServices(db(), slugs),
       ]);
       // Without filters but the state, the counts say how many there are; with others, whether another page follows.
+      const calendars = await calendarsOf(db(), [...new Set(rows.map((r) => r.request.departmentId))]);
       const plain = query.servico === undefined && query.responsavel === undefined && query.prazo === undefined && !query.busca;
       const total = !plain ? null : query.estado ? (counts[query.estado] ?? 0) : OPEN.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
       return {
@@ -112,7 +116,7 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
           citizenCpf: maskCpf(r.citizen.cpf),
           submittedAt: iso(r.submittedAt ?? r.createdAt),
           dueOn: r.dueOn,
-          daysLeft: daysLeft(r, today),
+          daysLeft: daysLeft(r, today, calendars(r.departmentId)),
           assignee: r.assigneeSub ? { sub: r.assigneeSub, name: r.assigneeName ?? '' } : null,
         })),
         total,
@@ -259,7 +263,7 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
 
     /** The deadlines that near (two business days): the assignee and the department's leads are told, once. */
     async remindDeadlines(now = new Date()) {
-      const by = addBusinessDays(todayInPiaui(now), 2);
+      const by = PIAUI_CALENDAR.add(todayInPiaui(now), 2);
       let told = 0;
       for (const { request: r, department, serviceTitle } of await repository.deadlinesToRemind(db(), by)) {
         if (!(await repository.markDeadlineReminded(db(), r.id, now))) continue;

@@ -14,7 +14,7 @@ export async function staffCall<T>(context: AppLoadContext, request: Request, { 
 }
 
 /** An action's call: its refusal (a check, a conflict, a permission) is shown on the page, not thrown. */
-export async function staffAction<T>(context: AppLoadContext, request: Request, call_: { method?: 'POST' | 'PUT'; url: string; body?: unknown }): Promise<{ ok: true; value: T } | { ok: false; message: string; status: number }> {
+export async function staffAction<T>(context: AppLoadContext, request: Request, call_: { method?: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }): Promise<{ ok: true; value: T } | { ok: false; message: string; status: number }> {
   await requireCitizen(context, request);
   try {
     return { ok: true, value: await call<T>(context, { ...call_, auth: 'citizen' }) };

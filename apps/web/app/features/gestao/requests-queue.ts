@@ -3,6 +3,8 @@ import { formatIsoDay } from '../../lib/format.ts';
 // The department's requests in the back office (issue 28): where they live and how a deadline reads.
 
 export const REQUESTS_QUEUE_PATH = '/app/gestao/solicitacoes';
+/** The days a department does not open, which deadlines do not count. */
+export const CLOSURES_PATH = '/app/gestao/dias-sem-expediente';
 
 /** A time left in business days, in words and never in colour alone. */
 export function deadlineText(daysLeft: number | null, dueOn: string | null, state: string) {
