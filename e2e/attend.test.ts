@@ -198,7 +198,7 @@ test.describe('a lead closes a day the department does not open', () => {
     await reason.pressSequentially('Mudança de sede', { delay: person.keyDelay / 4 });
     await touch(person, page.getByRole('button', { name: 'Fechar o dia' }));
     await expect(page.getByTestId('gestao-notice')).toContainText(`${formatIsoDay(day)} fechado para DETRAN-PI.`);
-    await expect(page.getByTestId('gestao-notice')).toContainText(/passaram? a vencer um dia útil depois/);
+    await expect(page.getByTestId('gestao-notice')).toContainText(/(passou|passaram) a vencer um dia útil depois/);
     await expect(page.getByTestId('closures').getByRole('row').filter({ hasText: 'Mudança de sede' })).toContainText(formatIsoDay(day));
     expect(await axe(page, 'dias sem expediente')).toEqual([]);
     await page.goto(`${portal.origin}/app/gestao/solicitacoes?busca=${protocol}`);

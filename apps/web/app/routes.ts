@@ -46,6 +46,11 @@ export default [
   route('app/verificar', 'routes/documents-verify.tsx'),
   route('app/acompanhar-minhas-solicitacoes', 'routes/pages-requests.tsx'),
   route('app/acompanhar-minhas-solicitacoes/:id', 'routes/request-detail.tsx'),
+  // Appointments at a unit (issue 29): the booking, an appointment, its calendar file; the front desk's day.
+  route('app/agendar/:service', 'routes/appointment-book.tsx'),
+  route('app/agendamentos/:id', 'routes/appointment.tsx'),
+  route('app/agendamentos/:id/agendamento.ics', 'routes/appointment-ics.ts'),
+  route('app/gestao/agenda', 'routes/gestao-desk.tsx'),
   // Opened by the state's app in a WebView with its token (issue 14).
   route('app/app-meus-veiculos', 'routes/pages-vehicles.tsx'),
   route('app/app-perfil-servidor', 'routes/pages-servant.tsx'),

@@ -137,6 +137,8 @@ export const CatalogItem = z
     catalogDataRow: z.array(CatalogDataRow),
     /** a citizen requests it in the portal, with its published request form (issue 27): 'Solicitar' on its page */
     requestable: z.boolean(),
+    /** a citizen books a time at one of its units in the portal (issue 29): 'Agendar atendimento' on its page */
+    bookable: z.boolean(),
     /** the business days its department promises an answer in, when it has written one (issue 28) */
     deadlineDays: z.number().int().nullable(),
     /** ratings of people who used it through the portal (a request concluded or refused), apart from the anonymous ones */

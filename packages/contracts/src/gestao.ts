@@ -13,11 +13,11 @@ import { RequestForm } from './request-forms.ts';
  * requests, issue 28). The one reading of them, for the server's checks and the header's link.
  */
 export function gestaoRoles(roles: readonly string[]) {
-  const found = { admin: false, editorOf: new Set<string>(), reviewerOf: new Set<string>(), attendantOf: new Set<string>() };
-  const sets = { editor: found.editorOf, revisor: found.reviewerOf, atendente: found.attendantOf };
+  const found = { admin: false, editorOf: new Set<string>(), reviewerOf: new Set<string>(), attendantOf: new Set<string>(), deskOf: new Set<string>() };
+  const sets = { editor: found.editorOf, revisor: found.reviewerOf, atendente: found.attendantOf, atendimento: found.deskOf };
   for (const role of roles) {
     if (role === 'gestao:admin') found.admin = true;
-    const match = /^gestao:(editor|revisor|atendente):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(role);
+    const match = /^gestao:(editor|revisor|atendente|atendimento):([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(role);
     if (match) sets[match[1] as keyof typeof sets].add(match[2]!);
   }
   return found;
@@ -26,7 +26,7 @@ export function gestaoRoles(roles: readonly string[]) {
 /** Whether the roles give a place in the back office (the server checks each action; the header only shows the way in). */
 export function hasGestaoRole(roles: readonly string[]) {
   const found = gestaoRoles(roles);
-  return found.admin || found.editorOf.size > 0 || found.reviewerOf.size > 0 || found.attendantOf.size > 0;
+  return found.admin || found.editorOf.size > 0 || found.reviewerOf.size > 0 || found.attendantOf.size > 0 || found.deskOf.size > 0;
 }
 
 /** Who a service is for (targets), as the search's audience filter names them. */

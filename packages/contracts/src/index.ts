@@ -21,3 +21,4 @@ export * from './format.ts';
 export * from './request-forms.ts';
 export * from './requests.ts';
 export * from './documents.ts';
+export * from './appointments.ts';

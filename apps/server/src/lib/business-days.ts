@@ -35,6 +35,8 @@ export function holidayName(day: string): string | null {
 export interface BusinessCalendar {
   /** Whether offices open on this day. */
   isBusinessDay(day: string): boolean;
+  /** Whether the day is a holiday or a closed day, whatever the weekday (a unit open on Saturdays asks this). */
+  isClosed(day: string): boolean;
   /** The business day `days` business days after `day` (the day itself not counted), or before it when negative. */
   add(day: string, days: number): string;
   /** Business days after `from` up to and including `to` (0 when `to` is not after `from`). */
@@ -43,12 +45,14 @@ export interface BusinessCalendar {
 
 /** Piauí's calendar, with these days closed besides the holidays (a department's and the state's closures). */
 export function businessCalendar(closed: ReadonlySet<string> = new Set()): BusinessCalendar {
+  const isClosed = (day: string) => closed.has(day) || holidaysOf(Number(day.slice(0, 4))).has(day);
   const isBusinessDay = (day: string) => {
     const weekday = utc(day).getUTCDay();
-    return weekday !== 0 && weekday !== 6 && !closed.has(day) && !holidaysOf(Number(day.slice(0, 4))).has(day);
+    return weekday !== 0 && weekday !== 6 && !isClosed(day);
   };
   return {
     isBusinessDay,
+    isClosed,
     add(day, days) {
       const step = days < 0 ? -1 : 1;
       let current = day;

@@ -5,6 +5,7 @@ import { formatIsoDay } from '../lib/format.ts';
 import styles from '../features/gestao/gestao.module.css';
 import { serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
 import { CLOSURES_PATH, REQUESTS_QUEUE_PATH } from '../features/gestao/requests-queue.ts';
+import { DESK_PATH } from '../features/appointments/paths.ts';
 import { formValues, readForm } from '../lib/form.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
 
@@ -17,7 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const roles = gestaoRoles((await context.citizen())?.roles ?? []);
   const attends = roles.admin || roles.attendantOf.size > 0 || roles.reviewerOf.size > 0;
-  return { ...list, board, broken: links.links, misses, central: roles.admin, attends };
+  const desk = roles.admin || roles.deskOf.size > 0 || roles.reviewerOf.size > 0;
+  return { ...list, board, broken: links.links, misses, central: roles.admin, attends, desk };
 }
 
 /** A search that found nothing, proposed as a popular name of one of the staff member's services (into its draft, through review). */
@@ -34,7 +36,7 @@ export const meta: MetaFunction = () => personalMeta('Gestão do catálogo');
 
 /** The back office's start: the services the staff member keeps, with the change under way on each. */
 export default function Gestao() {
-  const { services, board, broken, misses, central, attends } = useLoaderData<typeof loader>();
+  const { services, board, broken, misses, central, attends, desk } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const pending = services.filter((s) => s.open);
   return (
@@ -49,6 +51,11 @@ export default function Gestao() {
               <a href={REQUESTS_QUEUE_PATH}>Solicitações dos cidadãos: a fila do seu órgão</a>
               <br />
               <a href={CLOSURES_PATH}>Dias sem expediente: os prazos não contam esses dias</a>
+            </p>
+          ) : null}
+          {desk ? (
+            <p>
+              <a href={DESK_PATH}>Agenda da unidade: os agendamentos do dia e a recepção</a>
             </p>
           ) : null}
           <p>

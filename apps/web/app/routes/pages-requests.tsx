@@ -1,10 +1,12 @@
-import { REQUEST_STATE_LABELS, SIMPLIFIQUE_SUBJECTS, type SimplifiqueMine, type SimplifiqueSubject } from '@portal/contracts';
+import { APPOINTMENT_STATE_LABELS, REQUEST_STATE_LABELS, SIMPLIFIQUE_SUBJECTS, type SimplifiqueMine, type SimplifiqueSubject } from '@portal/contracts';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import styles from '../features/pages/pages.module.css';
 import { call, optional } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
-import { formatDate, formatIsoDay } from '../lib/format.ts';
+import { formatDate, formatDateTime, formatIsoDay } from '../lib/format.ts';
+import { appointmentsApi } from '../features/appointments/appointments.server.ts';
+import { appointmentPath } from '../features/appointments/paths.ts';
 import { catalogPath } from '../lib/paths.ts';
 import { ACCESSES_PATH, fillPath, requestPath } from '../features/requests/paths.ts';
 import { requestsApi } from '../features/requests/requests.server.ts';
@@ -18,11 +20,22 @@ const TODO: Record<string, string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
-  const [mine, list] = await Promise.all([
+  const [mine, list, booked] = await Promise.all([
     optional(context, 'simplifique suggestions', call<SimplifiqueMine>(context, { url: '/v1/simplifique/minhas', auth: 'citizen' }), null),
     optional(context, 'requests', requestsApi.list(context), null),
+    optional(context, 'appointments', appointmentsApi.list(context), null),
   ]);
   return {
+    appointmentsFailed: !booked,
+    appointments: (booked?.appointments ?? []).map((a) => ({
+      id: a.id,
+      protocol: a.protocol,
+      title: a.service.title,
+      unit: a.unit.name,
+      when: formatDateTime(a.startsAt),
+      state: APPOINTMENT_STATE_LABELS[a.state],
+      upcoming: a.state === 'agendado',
+    })),
     requestsFailed: !list,
     requests: (list?.requests ?? []).map((r) => ({
       id: r.id,
@@ -57,7 +70,7 @@ export const meta: MetaFunction = () => personalMeta('Acompanhar minhas solicita
  * deadline and what the citizen must do now; then the Simplifique suggestions, and where other channels are followed.
  */
 export default function Requests() {
-  const { failed, suggestions, requests, requestsFailed } = useLoaderData<typeof loader>();
+  const { failed, suggestions, requests, requestsFailed, appointments, appointmentsFailed } = useLoaderData<typeof loader>();
   const drafts = requests.filter((r) => r.draft);
   const sent = requests.filter((r) => !r.draft);
   return (
@@ -96,6 +109,29 @@ export default function Requests() {
         <p>
           <a href={ACCESSES_PATH}>Quem acessou meus dados: cada vez que alguém de um órgão abriu uma solicitação sua</a>
         </p>
+      </PageSection>
+      <PageSection id="meus-agendamentos" title="Meus agendamentos">
+        {appointmentsFailed ? (
+          <p>Não foi possível carregar os seus agendamentos agora. Tente novamente em alguns minutos.</p>
+        ) : appointments.length ? (
+          <ul className={requestStyles.list} data-testid="appointments-list">
+            {appointments.map((a) => (
+              <li key={a.id} className={requestStyles.card}>
+                <h3>
+                  <a href={appointmentPath(a.id)}>{a.title}</a>
+                </h3>
+                <p>
+                  {a.when} · {a.unit}
+                </p>
+                <p>
+                  Protocolo <strong>{a.protocol}</strong> · Situação: <span className={requestStyles.badge}>{a.state}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Você não tem agendamentos. Os serviços atendidos com hora marcada têm o botão Agendar atendimento na página do serviço.</p>
+        )}
       </PageSection>
       {drafts.length ? (
         <PageSection id="rascunhos" title="Rascunhos não enviados">

@@ -30,6 +30,8 @@ export const STAFF_ACCOUNTS = [
   { sub: '5ab26e34-918f-4a72-8d65-ae3f4a5b6c75', username: 'elisa.detran', name: 'Elisa Ferreira Santos', roles: ['gestao:atendente:detran-pi'] },
   { sub: '6bc37f45-a290-4b83-9e76-bf4a5b6c7d86', username: 'fabio.seduc', name: 'Fábio Moura Leal', roles: ['gestao:atendente:seduc'] },
   { sub: '7cd48056-b3a1-4c94-af87-c05b6c7d8e97', username: 'gisele.sefaz', name: 'Gisele Pires Barros', roles: ['gestao:atendente:sefaz'] },
+  // The front desk of SSP's units (issue 29): the day's appointments, check-in, absences.
+  { sub: '8de59167-c4b2-4da5-b098-d16c7d8e9fa8', username: 'heitor.ssp', name: 'Heitor Almeida Sousa', roles: ['gestao:atendimento:ssp'] },
 ] as const;
 
 /**
@@ -301,7 +303,73 @@ export async function seedIdentityDemo(db: Database, today: Date = new Date()): 
     await tx.insert(t.paySlips).values(slips);
 
     await seedDemoRequests(tx as unknown as Database, today);
+    await seedDemoAppointments(tx as unknown as Database, today);
   });
+}
+
+/**
+ * The demo's agendas (issue 29): the Espaços da Cidadania of Teresina (two) and of Parnaíba issue the identity card
+ * by appointment, a time every 20 minutes with two desks; the server opens their times (appointments.service.ts).
+ * Maria has one appointment in a few days and one she missed three weeks ago.
+ */
+async function seedDemoAppointments(db: Database, today: Date) {
+  const weekdays = (from: string, to: string, lunch = true): [string, string][] => (lunch ? [[from, '12:00'], ['13:00', to]] : [[from, to]]);
+  const units: { slug: string; hours: t.AgendaHours }[] = [
+    { slug: 'ssp-espaco-cidadania-teresina-shopping', hours: { ...Object.fromEntries(['1', '2', '3', '4', '5'].map((d) => [d, weekdays('09:00', '18:00')])), '6': [['09:00', '13:00']] } },
+    { slug: 'ssp-espaco-cidadania-dirceu', hours: Object.fromEntries(['1', '2', '3', '4', '5'].map((d) => [d, weekdays('08:00', '17:00')])) },
+    { slug: 'ssp-espaco-cidadania-parnaiba', hours: Object.fromEntries(['1', '2', '3', '4', '5'].map((d) => [d, weekdays('09:00', '17:00')])) },
+  ];
+  const found = (
+    (await db.execute(sql`
+      select ds.id as "sectionId", ds.slug as unit, s.id as "serviceId", s.slug as service, s.department_id as "departmentId"
+      from department_sections ds join services s on s.department_id = ds.department_id
+      where ds.slug in ${units.map((u) => u.slug)} and s.slug in ('carteira-de-identidade-primeira-via', 'carteira-de-identidade-segunda-via')`)) as unknown as {
+      rows: { sectionId: number; unit: string; serviceId: number; service: string; departmentId: number }[];
+    }
+  ).rows;
+  if (!found.length) return;
+  const agendas = await db
+    .insert(t.unitAgendas)
+    .values(found.map((f) => ({ sectionId: f.sectionId, serviceId: f.serviceId, departmentId: f.departmentId, slotMinutes: 20, capacity: 2, hours: units.find((u) => u.slug === f.unit)!.hours, daysAhead: 30 })))
+    .returning();
+  const agendaOf = (unit: string, service: string) => {
+    const f = found.find((x) => x.unit === unit && x.service === service)!;
+    return { f, agenda: agendas.find((a) => a.sectionId === f.sectionId && a.serviceId === f.serviceId)! };
+  };
+  // The first weekday at least three days from now, 10:00 in Piauí (UTC−3 all year); and one three weeks ago.
+  let ahead = 3;
+  while ([0, 6].includes(new Date(`${dateFrom(today, ahead)}T12:00:00Z`).getUTCDay())) ahead++;
+  let behind = 21;
+  while ([0, 6].includes(new Date(`${dateFrom(today, -behind)}T12:00:00Z`).getUTCDay())) behind++;
+  const at = (day: string) => new Date(`${day}T10:00:00-03:00`);
+  const { maria } = DEMO_ACCOUNTS;
+  const citizen = { name: 'Maria da Conceição Silva', cpf: '52998224725', email: 'maria.silva@exemplo.com.br' };
+  const year = Number(dateFrom(today, 0).slice(0, 4));
+  const plans = [
+    { ...agendaOf('ssp-espaco-cidadania-teresina-shopping', 'carteira-de-identidade-segunda-via'), startsAt: at(dateFrom(today, ahead)), state: 'agendado', n: 1 },
+    { ...agendaOf('ssp-espaco-cidadania-dirceu', 'carteira-de-identidade-segunda-via'), startsAt: at(dateFrom(today, -behind)), state: 'nao_compareceu', n: 2 },
+  ];
+  for (const p of plans) {
+    // The place she holds is taken from its time's counter, as a booking takes it.
+    if (p.state === 'agendado') await db.insert(t.appointmentSlots).values({ agendaId: p.agenda.id, startsAt: p.startsAt, capacity: p.agenda.capacity, booked: 1 });
+    await db.insert(t.appointments).values({
+      protocol: `${year}-AGENDA-${String(p.n).padStart(6, '0')}`,
+      code: `demo-qr-maria-${p.n}`,
+      agendaId: p.agenda.id,
+      serviceId: p.f.serviceId,
+      sectionId: p.f.sectionId,
+      departmentId: p.f.departmentId,
+      citizenSub: maria.sub,
+      citizen,
+      startsAt: p.startsAt,
+      state: p.state,
+      createdAt: ago(today, p.state === 'agendado' ? 2 : behind + 5),
+      updatedAt: ago(today, p.state === 'agendado' ? 2 : behind),
+      handledBy: p.state === 'nao_compareceu' ? 'Heitor Almeida Sousa' : null,
+      handledAt: p.state === 'nao_compareceu' ? ago(today, behind) : null,
+    });
+  }
+  await db.insert(t.requestProtocols).values({ year, department: 'AGENDA', last: plans.length }).onConflictDoUpdate({ target: [t.requestProtocols.year, t.requestProtocols.department], set: { last: plans.length } });
 }
 
 /**

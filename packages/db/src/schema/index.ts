@@ -11,3 +11,4 @@ export * from './rate-limits.ts';
 export * from './editorial.ts';
 export * from './requests.ts';
 export * from './documents.ts';
+export * from './appointments.ts';

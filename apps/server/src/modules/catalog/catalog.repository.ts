@@ -49,6 +49,7 @@ export interface ServiceDocument {
   rating_average: number | null;
   rating_count: number;
   requestable: boolean;
+  bookable: boolean;
   deadline_days: number | null;
   verified_average: number | null;
   verified_count: number;
@@ -94,6 +95,7 @@ export async function findServiceDocument(db: Database, slug: string): Promise<S
       'rating_average', (select avg(value)::float8 from ratings where service_id = s.id),
       'rating_count', (select count(*)::int from ratings where service_id = s.id),
       'requestable', s.request_form is not null and s.active,
+      'bookable', s.active and exists (select 1 from unit_agendas ua where ua.service_id = s.id and ua.active),
       'deadline_days', s.deadline_days,
       'verified_average', (select avg(value)::float8 from verified_ratings where service_id = s.id),
       'verified_count', (select count(*)::int from verified_ratings where service_id = s.id)

@@ -101,6 +101,7 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
     accessProfile: { ...doc.access_profile, id: String(doc.access_profile.id) },
     catalogDataRow: doc.data_rows.map((r) => ({ ...r, id: String(r.id), catalogItemId: id })),
     requestable: doc.requestable,
+    bookable: doc.bookable,
     deadlineDays: doc.deadline_days,
     verifiedRatings: { count: doc.verified_count, average: roundAverage(doc.verified_average) },
   };

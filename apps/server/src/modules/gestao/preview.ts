@@ -40,6 +40,7 @@ export async function previewItem(db: Database, live: CatalogItem, content: Serv
     steps: content.steps.map((step, i) => ({ id: String(i + 1), ...step, orderIndex: i + 1, catalogItemId: live.id })),
     departmentSections: units,
     requestable: !!content.requestForm,
+    bookable: false,
     deadlineDays: content.deadlineDays ?? null,
     accessProfile: profile ? { id: String(profile.id), name: profile.name as CatalogItem['accessProfile']['name'], weight: profile.weight } : live.accessProfile,
   };

@@ -10,6 +10,8 @@ import { forbidden, unauthorized } from '../../lib/http-error.ts';
  *   gestao:atendente:<department> works the department's requests (issue 28), as the department's reviewers
  *                                (its leads, who also give a request to an attendant) and the central team may;
  *                                editors never reach a citizen's data, and every look at it is recorded
+ *   gestao:atendimento:<department> the front desk of the department's units (issue 29): the day's appointments,
+ *                                check-in and absences; nothing else of a citizen's
  *   gestao:admin                 the central team: every department's content, as editor and reviewer
  * A citizen's token has none of them and gets 403 from every /v1/gestao route.
  */
@@ -22,6 +24,7 @@ export interface Staff {
   editorOf: Set<string>;
   reviewerOf: Set<string>;
   attendantOf: Set<string>;
+  deskOf: Set<string>;
 }
 
 export function staffOf(user: AuthUser | null): Staff {
@@ -38,6 +41,8 @@ export const canAttend = (staff: Staff, department: string) => staff.admin || st
 export const canAssign = (staff: Staff, department: string) => staff.admin || staff.reviewerOf.has(department);
 /** The departments whose requests the caller works; null for all of them (central team). */
 export const attendedBy = (staff: Staff): string[] | null => (staff.admin ? null : [...new Set([...staff.attendantOf, ...staff.reviewerOf])]);
+/** Who runs a department's units' agendas at the front desk (issue 29): its front desk, its leads and the central team. */
+export const canRunDesk = (staff: Staff, department: string) => staff.admin || staff.deskOf.has(department) || staff.reviewerOf.has(department);
 export const canRead = (staff: Staff, department: string) => canEdit(staff, department) || canReview(staff, department);
 
 /** The departments whose services the caller may see; null for all of them (central team). */

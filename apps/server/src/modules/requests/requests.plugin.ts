@@ -14,11 +14,15 @@ import { staffRequestsRoutes } from './requests.staff.routes.ts';
 
 const DAY = 86_400_000;
 
-/** What the citizen is told of their request: the bell (which pushes to the app) and, with SMTP_URL, an e-mail. */
+/**
+ * What the citizen is told of their request or appointment: the bell (which pushes to the app) and, with SMTP_URL,
+ * an e-mail; both link to the request (`requestId`) or to the page `url` names.
+ */
 interface Notice {
   userSub: string;
   email: string;
-  requestId: number;
+  requestId?: number;
+  url?: string;
   title: string;
   body: string;
 }
@@ -35,9 +39,10 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
   const link = (id: number) => `/app/acompanhar-minhas-solicitacoes/${id}`;
 
   app.jobs.define<Notice>('avisar-solicitante', {
-    run: async ({ userSub, email, requestId, title, body }) => {
-      await app.notifications.create({ userSub, kind: 'informacao', title, body, metadata: { onClick: { tipo: 'redirect', url: link(requestId) } } });
-      await app.mail.send({ to: email, subject: title, text: `${body}\n\nAcompanhe a solicitação: ${origin}${link(requestId)}\n\nPortal de Serviços do Piauí` });
+    run: async ({ userSub, email, requestId, url, title, body }) => {
+      const page = url ?? link(requestId!);
+      await app.notifications.create({ userSub, kind: 'informacao', title, body, metadata: { onClick: { tipo: 'redirect', url: page } } });
+      await app.mail.send({ to: email, subject: title, text: `${body}\n\nAcompanhe: ${origin}${page}\n\nPortal de Serviços do Piauí` });
     },
   });
 

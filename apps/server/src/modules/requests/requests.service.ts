@@ -86,7 +86,7 @@ function carryAnswers(before: RequestForm, after: RequestForm, answers: Answers)
 export type Citizen = Pick<AuthUser, 'sub' | 'roles' | 'claims' | 'name'>;
 
 /** The citizen's data the request shows and keeps: the account's here, or the external provider's claims. */
-async function knownData(app: FastifyInstance, user: Citizen): Promise<KnownData> {
+export async function knownData(app: FastifyInstance, user: Citizen): Promise<KnownData> {
   const account = await repository.account(app.db, user.sub);
   const claim = (key: string) => (typeof user.claims[key] === 'string' ? (user.claims[key] as string) : '');
   return {

@@ -286,7 +286,7 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
         at: iso(a.at),
         who: a.staffName,
         department: a.department,
-        what: a.kind === 'arquivo' ? `Abriu o arquivo "${a.detail}"` : 'Abriu a solicitação',
+        what: a.kind === 'arquivo' ? `Abriu o arquivo "${a.detail}"` : a.kind === 'agendamento' ? `${a.detail} (agendamento ${a.protocol} de "${a.service}")` : 'Abriu a solicitação',
         request: a.requestId && a.protocol ? { id: a.requestId, protocol: a.protocol, service: a.service ?? '' } : null,
       }));
     },

@@ -1,14 +1,31 @@
 import type { CatalogItem } from '@portal/contracts';
-import { ExternalLink, FileDown, MapPin, MonitorSmartphone, Send } from 'lucide-react';
+import { CalendarCheck, ExternalLink, FileDown, MapPin, MonitorSmartphone, Send } from 'lucide-react';
 import { serviceLinkMode } from '../../lib/links.ts';
 import { catalogPath } from '../../lib/paths.ts';
+import { bookingPath } from '../appointments/paths.ts';
 import styles from './service.module.css';
 
 /**
  * 'Acessar Serviço Digital' following spec §5: with data rows, a form POST of those fields to the link;
  * a portal link (/app/) by full navigation in the same tab; any other link in a new tab.
  */
-export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' | 'catalogDataRow' | 'title' | 'requestable' | 'slug' | 'category'> }) {
+export function ServiceAccess({ service }: { service: Pick<CatalogItem, 'link' | 'catalogDataRow' | 'title' | 'requestable' | 'bookable' | 'slug' | 'category'> }) {
+  // A service done at a unit by appointment (issue 29): 'Agendar atendimento' first.
+  if (service.bookable) {
+    return (
+      <>
+        <a href={bookingPath(service.slug)} className={styles.primaryButton} data-testid="service-book">
+          <CalendarCheck size={20} aria-hidden="true" /> Agendar atendimento<span className="visually-hidden"> de {service.title}</span>
+        </a>
+        {service.requestable ? (
+          <a href={catalogPath(`/${service.category.slug}/${service.slug}/solicitar`)} className={styles.secondaryButton} data-testid="service-request">
+            <Send size={20} aria-hidden="true" /> Solicitar<span className="visually-hidden"> {service.title}</span>
+          </a>
+        ) : null}
+        <DigitalChannel service={service} primary={false} />
+      </>
+    );
+  }
   // A service requested in the portal (issue 27): 'Solicitar' first; the department's own channel, if any, after it.
   if (service.requestable) {
     return (

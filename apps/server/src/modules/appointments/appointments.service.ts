@@ -1,0 +1,427 @@
+import { randomBytes } from 'node:crypto';
+import {
+  formatDateTime,
+  maskCpf,
+  piauiInstant,
+  todayInPiaui,
+  type Appointment,
+  type AppointmentState,
+  type BookingInput,
+  type BookingOptions,
+  type BookingQuery,
+  type CheckIn,
+  type DeskDay,
+  type DeskQuery,
+} from '@portal/contracts';
+import { schema, type Database } from '@portal/db';
+import { and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { mapUrl } from '../../lib/mappers.ts';
+import { iso } from '../../lib/rows.ts';
+import { transition } from '../../lib/workflow.ts';
+import { canRunDesk, type Staff } from '../gestao/roles.ts';
+import { calendarOf } from '../requests/closures.ts';
+import { nextProtocolNumber, recordAccess, type Tx } from '../requests/requests.repository.ts';
+import { knownData, protocolOf, type Citizen } from '../requests/requests.service.ts';
+import { APPOINTMENT_TABLE, appointments as workflow, type AppointmentAction, type AppointmentActor } from './appointments.workflow.ts';
+
+const { unitAgendas, appointmentSlots, appointments, services, departmentSections, departments, categories, serviceSteps, stepDocuments } = schema;
+
+const DAY = 86_400_000;
+/** A time is offered until this long before it starts (the citizen has to get there). */
+const LEAD_MINUTES = 30;
+const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** An agenda with its unit, service and department, as booking and the desk read it. */
+async function agendasOf(db: Database, where: ReturnType<typeof and>) {
+  return db
+    .select({
+      id: unitAgendas.id,
+      slotMinutes: unitAgendas.slotMinutes,
+      capacity: unitAgendas.capacity,
+      hours: unitAgendas.hours,
+      daysAhead: unitAgendas.daysAhead,
+      changeHours: unitAgendas.changeHours,
+      departmentId: unitAgendas.departmentId,
+      departmentSlug: departments.slug,
+      departmentShortName: departments.shortName,
+      serviceId: services.id,
+      serviceSlug: services.slug,
+      serviceTitle: services.title,
+      categorySlug: categories.slug,
+      section: departmentSections,
+    })
+    .from(unitAgendas)
+    .innerJoin(services, eq(services.id, unitAgendas.serviceId))
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(departments, eq(departments.id, unitAgendas.departmentId))
+    .innerJoin(departmentSections, eq(departmentSections.id, unitAgendas.sectionId))
+    .where(and(eq(unitAgendas.active, true), eq(departmentSections.active, true), where))
+    .orderBy(asc(departmentSections.name));
+}
+type AgendaRow = Awaited<ReturnType<typeof agendasOf>>[number];
+
+const unitOf = (a: AgendaRow) => ({ slug: a.section.slug, name: a.section.name, address: [a.section.address, a.section.district].filter(Boolean).join(', '), city: a.section.city, phone: a.section.phone, mapUrl: mapUrl(a.section) });
+
+/** The times of one day of an agenda, on its hours (Piauí's clock). */
+function timesOfDay(agenda: Pick<AgendaRow, 'hours' | 'slotMinutes'>, day: string): Date[] {
+  const weekday = String(new Date(`${day}T12:00:00Z`).getUTCDay()) as keyof AgendaRow['hours'];
+  const starts: Date[] = [];
+  for (const [from, to] of agenda.hours[weekday] ?? []) {
+    const begin = piauiInstant(day, from);
+    const end = piauiInstant(day, to);
+    if (!begin || !end) continue;
+    for (let t = begin.getTime(); t + agenda.slotMinutes * 60_000 <= end.getTime(); t += agenda.slotMinutes * 60_000) starts.push(new Date(t));
+  }
+  return starts;
+}
+
+/**
+ * Opens each agenda's times up to as far ahead as it is open, on its department's calendar (no holiday, no closed
+ * day): the days not yet opened only, so that running it again (each morning, at every start) costs a query.
+ */
+export async function releaseSlots(db: Database, now = new Date()): Promise<number> {
+  const today = todayInPiaui(now);
+  const released = new Map((await db.select({ agendaId: appointmentSlots.agendaId, last: max(appointmentSlots.startsAt) }).from(appointmentSlots).groupBy(appointmentSlots.agendaId)).map((r) => [r.agendaId, r.last]));
+  let opened = 0;
+  for (const agenda of await agendasOf(db, undefined)) {
+    const last = released.get(agenda.id);
+    const from = last ? plusDays(todayInPiaui(new Date(last)), 1) : today;
+    const until = plusDays(today, agenda.daysAhead);
+    if (from > until) continue;
+    const calendar = await calendarOf(db, agenda.departmentId);
+    const rows: (typeof appointmentSlots.$inferInsert)[] = [];
+    // A day opens on the unit's hours of its weekday (Saturdays too, where it opens then), unless it is a holiday or closed.
+    for (let day = from; day <= until; day = plusDays(day, 1)) {
+      if (calendar.isClosed(day)) continue;
+      for (const startsAt of timesOfDay(agenda, day)) rows.push({ agendaId: agenda.id, startsAt, capacity: agenda.capacity });
+    }
+    for (let i = 0; i < rows.length; i += 500) await db.insert(appointmentSlots).values(rows.slice(i, i + 500)).onConflictDoNothing();
+    opened += rows.length;
+  }
+  return opened;
+}
+
+export type AppointmentsService = ReturnType<typeof appointmentsService>;
+
+/**
+ * Appointments at a unit (issue 29): the citizen picks a unit, a day and a time and gets one place of it, whatever
+ * the rush (the time's counter, updated only while below its capacity, and one appointment still to happen per
+ * citizen and service, both enforced by the database in one transaction); reschedules or cancels until a set
+ * time before; the front desk receives her by the QR's code, the protocol or the CPF, or marks her absent.
+ */
+export function appointmentsService(app: FastifyInstance) {
+  const db = () => app.db;
+
+  const documentsOf = async (serviceId: number) =>
+    (
+      await db()
+        .select({ name: stepDocuments.name })
+        .from(stepDocuments)
+        .innerJoin(serviceSteps, eq(serviceSteps.id, stepDocuments.stepId))
+        .where(eq(serviceSteps.serviceId, serviceId))
+        .orderBy(asc(serviceSteps.orderIndex), asc(stepDocuments.id))
+    ).map((d) => d.name);
+
+  /** The free places of these agendas' times, from `from` to `to`. */
+  const freeTimes = (agendaIds: number[], from: Date, to: Date) =>
+    agendaIds.length
+      ? db()
+          .select({ agendaId: appointmentSlots.agendaId, startsAt: appointmentSlots.startsAt, free: sql<number>`${appointmentSlots.capacity} - ${appointmentSlots.booked}` })
+          .from(appointmentSlots)
+          .where(and(inArray(appointmentSlots.agendaId, agendaIds), gte(appointmentSlots.startsAt, from), lt(appointmentSlots.startsAt, to), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+          .orderBy(asc(appointmentSlots.startsAt))
+      : Promise.resolve([]);
+
+  const firstFree = async (agendaIds: number[], now: Date) => {
+    if (!agendaIds.length) return new Map<number, Date>();
+    const found = await db()
+      .select({ agendaId: appointmentSlots.agendaId, first: sql<string>`min(${appointmentSlots.startsAt})` })
+      .from(appointmentSlots)
+      .where(and(inArray(appointmentSlots.agendaId, agendaIds), gt(appointmentSlots.startsAt, new Date(now.getTime() + LEAD_MINUTES * 60_000)), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+      .groupBy(appointmentSlots.agendaId);
+    return new Map(found.map((f) => [f.agendaId, new Date(f.first)]));
+  };
+
+  const view = async (row: typeof appointments.$inferSelect, agenda?: AgendaRow, now = new Date()): Promise<Appointment> => {
+    const a = agenda ?? (await agendasOf(db(), eq(unitAgendas.id, row.agendaId)))[0];
+    if (!a) throw notFound('Agendamento não encontrado.');
+    const changeUntil = new Date(row.startsAt.getTime() - a.changeHours * 3_600_000);
+    return {
+      id: row.id,
+      protocol: row.protocol,
+      code: row.code,
+      state: row.state as AppointmentState,
+      startsAt: iso(row.startsAt),
+      minutes: a.slotMinutes,
+      service: { slug: a.serviceSlug, title: a.serviceTitle, categorySlug: a.categorySlug, documents: await documentsOf(a.serviceId) },
+      unit: unitOf(a),
+      department: a.departmentShortName,
+      changeUntil: workflow.isOpen(row.state) && changeUntil > now ? iso(changeUntil) : null,
+      createdAt: iso(row.createdAt),
+    };
+  };
+
+  /** The citizen's own appointment; another's is 'not found', as one that does not exist. */
+  const own = async (user: Citizen, id: number) => {
+    const [row] = await db().select().from(appointments).where(eq(appointments.id, id));
+    if (!row || row.citizenSub !== user.sub) throw notFound('Agendamento não encontrado.');
+    return row;
+  };
+
+  const facts = async (row: typeof appointments.$inferSelect) => {
+    const [d] = await db().select({ slug: departments.slug }).from(departments).where(eq(departments.id, row.departmentId));
+    return { state: row.state, citizenSub: row.citizenSub, departmentSlug: d?.slug ?? '' };
+  };
+
+  /** Tells the citizen (bell, push to the app, e-mail), as a job of the change's own transaction. */
+  const tell = (tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string) =>
+    app.jobs.send('avisar-solicitante', { userSub: row.citizenSub, email: row.citizen.email, url: `/app/agendamentos/${row.id}`, title, body }, { db: tx });
+
+  /** Takes one place of a time, if one is left: the one statement that keeps a time within its capacity. */
+  const takePlace = async (tx: Tx, agendaId: number, startsAt: Date) => {
+    const [taken] = await tx
+      .update(appointmentSlots)
+      .set({ booked: sql`${appointmentSlots.booked} + 1` })
+      .where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+      .returning({ booked: appointmentSlots.booked });
+    if (taken) return;
+    const [exists] = await tx.select({ n: appointmentSlots.capacity }).from(appointmentSlots).where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt)));
+    if (!exists) throw badRequest('Este horário não está na agenda desta unidade. Escolha um dos horários da lista.');
+    throw conflict('Este horário acabou de ser preenchido. Escolha outro.');
+  };
+  const givePlaceBack = (tx: Tx, agendaId: number, startsAt: Date) =>
+    tx
+      .update(appointmentSlots)
+      .set({ booked: sql`${appointmentSlots.booked} - 1` })
+      .where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt), gt(appointmentSlots.booked, 0)));
+
+  return {
+    /** The units of a service with their first free time; the days of the one chosen; the times of the day chosen. */
+    async options(user: Citizen, slug: string, query: BookingQuery, now = new Date()): Promise<BookingOptions> {
+      const agendas = await agendasOf(db(), eq(services.slug, slug));
+      if (!agendas.length) throw notFound('Este serviço não tem agendamento pelo portal.');
+      const first = await firstFree(
+        agendas.map((a) => a.id),
+        now,
+      );
+      const units = agendas.map((a) => ({ ...unitOf(a), firstFree: first.has(a.id) ? iso(first.get(a.id)!) : null }));
+      // The units with a free time first, the soonest first.
+      units.sort((x, y) => (x.firstFree ?? '9') .localeCompare(y.firstFree ?? '9'));
+      const chosen = query.unidade ? agendas.find((a) => a.section.slug === query.unidade) : undefined;
+      if (query.unidade && !chosen) throw notFound('Esta unidade não atende este serviço com agendamento.');
+      const earliest = new Date(now.getTime() + LEAD_MINUTES * 60_000);
+      const slots = chosen ? await freeTimes([chosen.id], earliest, new Date(now.getTime() + (chosen.daysAhead + 1) * DAY)) : [];
+      const byDay = new Map<string, number>();
+      for (const s of slots) byDay.set(todayInPiaui(s.startsAt), (byDay.get(todayInPiaui(s.startsAt)) ?? 0) + Number(s.free));
+      const day = query.dia && byDay.has(query.dia) ? query.dia : chosen ? ([...byDay.keys()][0] ?? null) : null;
+      const [current] = await db()
+        .select({ id: appointments.id, protocol: appointments.protocol, startsAt: appointments.startsAt, unit: departmentSections.name })
+        .from(appointments)
+        .innerJoin(departmentSections, eq(departmentSections.id, appointments.sectionId))
+        .where(and(eq(appointments.citizenSub, user.sub), eq(appointments.serviceId, agendas[0]!.serviceId), inArray(appointments.state, workflow.open as string[])));
+      const a = agendas[0]!;
+      return {
+        service: { slug: a.serviceSlug, title: a.serviceTitle, categorySlug: a.categorySlug, documents: await documentsOf(a.serviceId) },
+        units,
+        unit: chosen ? (units.find((u) => u.slug === chosen.section.slug) ?? null) : null,
+        days: [...byDay].map(([d, free]) => ({ day: d, free })),
+        day,
+        times: day ? slots.filter((s) => todayInPiaui(s.startsAt) === day).map((s) => ({ startsAt: iso(s.startsAt), free: Number(s.free) })) : [],
+        current: current ? { id: current.id, protocol: current.protocol, startsAt: iso(current.startsAt), unit: current.unit } : null,
+      };
+    },
+
+    /** Books a time (or moves the citizen's appointment to it): one place, or a clear refusal; nothing else changes. */
+    async book(user: Citizen, input: BookingInput, now = new Date()): Promise<Appointment> {
+      const [agenda] = await agendasOf(db(), and(eq(services.slug, input.servico), eq(departmentSections.slug, input.unidade)));
+      if (!agenda) throw notFound('Esta unidade não atende este serviço com agendamento.');
+      const startsAt = new Date(input.horario);
+      if (startsAt.getTime() < now.getTime() + LEAD_MINUTES * 60_000) throw badRequest('Este horário já passou ou está perto demais: escolha um horário a partir de meia hora daqui.');
+      const moving = input.remarcar ? await own(user, input.remarcar) : null;
+      if (moving) {
+        workflow.check('remarcar', { citizen: user.sub }, await facts(moving));
+        if (moving.serviceId !== agenda.serviceId) throw badRequest('Só se remarca para o mesmo serviço.');
+        if (moving.startsAt.getTime() - agenda.changeHours * 3_600_000 < now.getTime()) throw conflict(`Só se remarca até ${agenda.changeHours} horas antes do horário marcado.`);
+      }
+      const citizen = moving?.citizen ?? (await knownData(app, user));
+      const row = await db().transaction(async (t) => {
+        const tx = t as unknown as Tx;
+        await takePlace(tx, agenda.id, startsAt);
+        if (moving) {
+          const done = await transition(tx, workflow, APPOINTMENT_TABLE, moving.id, 'remarcar', { agendaId: agenda.id, sectionId: agenda.section.id, startsAt, updatedAt: now, remindedAt: null }, eq(appointments.startsAt, moving.startsAt));
+          await givePlaceBack(tx, moving.agendaId, moving.startsAt);
+          await tell(tx, done, `Agendamento remarcado: ${done.protocol}`, `Seu atendimento de "${agenda.serviceTitle}" passou para ${formatDateTime(startsAt)}, em ${agenda.section.name}.`);
+          return done;
+        }
+        const year = Number(todayInPiaui(now).slice(0, 4));
+        const protocol = protocolOf(year, 'AGENDA', await nextProtocolNumber(tx, year, 'AGENDA'));
+        // One appointment still to happen per citizen and service: a second booking at once finds the index taken.
+        const [made] = await tx
+          .insert(appointments)
+          .values({
+            protocol,
+            code: randomBytes(9).toString('base64url'),
+            agendaId: agenda.id,
+            serviceId: agenda.serviceId,
+            sectionId: agenda.section.id,
+            departmentId: agenda.departmentId,
+            citizenSub: user.sub,
+            citizen: { name: citizen.name, cpf: citizen.cpf, email: citizen.email },
+            startsAt,
+            state: 'agendado',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: [appointments.citizenSub, appointments.serviceId], where: sql`${appointments.state} = 'agendado'` })
+          .returning();
+        if (!made) throw conflict('Você já tem um atendimento agendado para este serviço: remarque ou cancele aquele.');
+        await tell(tx, made, `Atendimento agendado: ${protocol}`, `"${agenda.serviceTitle}" em ${agenda.section.name}, ${formatDateTime(startsAt)}. Leve os documentos pedidos e o QR code do agendamento.`);
+        return made;
+      });
+      return view(row, agenda, now);
+    },
+
+    async list(user: Citizen): Promise<Appointment[]> {
+      const rows = await db().select().from(appointments).where(eq(appointments.citizenSub, user.sub)).orderBy(sql`${appointments.startsAt} desc`);
+      return Promise.all(rows.map((r) => view(r)));
+    },
+
+    async get(user: Citizen, id: number) {
+      return view(await own(user, id));
+    },
+
+    async cancel(user: Citizen, id: number, now = new Date()): Promise<Appointment> {
+      const row = await own(user, id);
+      workflow.check('cancelar', { citizen: user.sub }, await facts(row));
+      const [agenda] = await agendasOf(db(), eq(unitAgendas.id, row.agendaId));
+      const hours = agenda?.changeHours ?? 2;
+      if (row.startsAt.getTime() - hours * 3_600_000 < now.getTime()) throw conflict(`Só se cancela até ${hours} horas antes do horário marcado. Se não puder ir, avise a unidade pelo telefone.`);
+      const done = await db().transaction(async (t) => {
+        const tx = t as unknown as Tx;
+        const moved = await transition(tx, workflow, APPOINTMENT_TABLE, row.id, 'cancelar', { updatedAt: now });
+        await givePlaceBack(tx, row.agendaId, row.startsAt);
+        await tell(tx, moved, `Agendamento cancelado: ${row.protocol}`, `Seu atendimento de ${formatDateTime(row.startsAt)} foi cancelado e o horário ficou livre para outra pessoa.`);
+        return moved;
+      });
+      return view(done, agenda, now);
+    },
+
+    /** The .ics of an appointment: a calendar event at the unit's address. */
+    async calendarFile(user: Citizen, id: number): Promise<{ name: string; text: string }> {
+      const a = await view(await own(user, id));
+      const { default: ical } = await import('ical-generator');
+      const calendar = ical({ name: 'Portal de Serviços do Piauí', timezone: 'America/Fortaleza' });
+      calendar.createEvent({
+        id: `${a.protocol}@portal.pi.gov.br`,
+        start: new Date(a.startsAt),
+        end: new Date(new Date(a.startsAt).getTime() + a.minutes * 60_000),
+        summary: `${a.service.title} (${a.unit.name})`,
+        description: `Protocolo ${a.protocol}. Leve: ${a.service.documents.join('; ') || 'documento de identidade'}.`,
+        location: `${a.unit.name}, ${a.unit.address}, ${a.unit.city}`,
+      });
+      return { name: `agendamento-${a.protocol}.ics`, text: calendar.toString() };
+    },
+
+    /** The front desk's day at a unit: who comes when, and the next free times for walk-ins. */
+    async desk(staff: Staff, query: DeskQuery, now = new Date()): Promise<DeskDay> {
+      const all = await agendasOf(db(), undefined);
+      const mine = all.filter((a) => canRunDesk(staff, a.departmentSlug));
+      const units = [...new Map(mine.map((a) => [a.section.slug, { slug: a.section.slug, name: a.section.name }])).values()];
+      const unit = units.find((u) => u.slug === query.unidade) ?? (query.unidade ? null : (units[0] ?? null));
+      if (query.unidade && !unit) throw notFound('Unidade não encontrada entre as do seu órgão.');
+      const day = query.dia ?? todayInPiaui(now);
+      if (!unit) return { units, unit: null, day, appointments: [], nextFree: [] };
+      const agendas = mine.filter((a) => a.section.slug === unit.slug);
+      const start = piauiInstant(day, '00:00')!;
+      const end = new Date(start.getTime() + DAY);
+      const rows = await db()
+        .select({ a: appointments, service: services.title })
+        .from(appointments)
+        .innerJoin(services, eq(services.id, appointments.serviceId))
+        .where(and(eq(appointments.sectionId, agendas[0]!.section.id), gte(appointments.startsAt, start), lt(appointments.startsAt, end), inArray(appointments.state, ['agendado', 'compareceu', 'nao_compareceu'])))
+        .orderBy(asc(appointments.startsAt), asc(appointments.id));
+      const free = day === todayInPiaui(now) ? await freeTimes(agendas.map((a) => a.id), now, end) : [];
+      const titles = new Map(agendas.map((a) => [a.id, a.serviceTitle]));
+      return {
+        units,
+        unit,
+        day,
+        appointments: rows.map(({ a, service }) => ({
+          id: a.id,
+          protocol: a.protocol,
+          startsAt: iso(a.startsAt),
+          service,
+          citizenName: a.citizen.name,
+          citizenCpf: maskCpf(a.citizen.cpf),
+          state: a.state as AppointmentState,
+          handledBy: a.handledBy,
+        })),
+        nextFree: free.slice(0, 6).map((f) => ({ service: titles.get(f.agendaId) ?? '', startsAt: iso(f.startsAt), free: Number(f.free) })),
+      };
+    },
+
+    /** The citizen at the desk, found by the QR's code, the protocol or the CPF among today's at this unit. */
+    async checkIn(staff: Staff, input: CheckIn, now = new Date()) {
+      const day = await this.desk(staff, { unidade: input.unidade }, now);
+      const typed = input.busca.trim();
+      const digits = typed.replace(/\D/g, '');
+      const candidates = await db()
+        .select()
+        .from(appointments)
+        .where(and(inArray(appointments.id, day.appointments.map((a) => a.id).concat(0)), eq(appointments.state, 'agendado')));
+      const found = candidates.filter((a) => a.code === typed || a.protocol === typed.toUpperCase() || (digits.length === 11 && a.citizen.cpf === digits));
+      if (!found.length) throw notFound('Nenhum agendamento de hoje nesta unidade com este QR code, protocolo ou CPF.');
+      return this.act(staff, found[0]!.id, 'chegar', now);
+    },
+
+    /** 'Chegou' or 'Não compareceu': the workflow's transition, recorded for the citizen to see who opened her data. */
+    async act(staff: Staff, id: number, action: Extract<AppointmentAction, 'chegar' | 'faltar'>, now = new Date()) {
+      const [row] = await db().select().from(appointments).where(eq(appointments.id, id));
+      const f = row ? await facts(row) : null;
+      if (!row || !f || !canRunDesk(staff, f.departmentSlug)) throw notFound('Agendamento não encontrado entre os do seu órgão.');
+      const actor: AppointmentActor = { staff };
+      workflow.check(action, actor, f);
+      if (action === 'faltar' && row.startsAt > now) throw conflict('Só se marca a falta depois do horário agendado.');
+      const [agenda] = await agendasOf(db(), eq(unitAgendas.id, row.agendaId));
+      const done = await db().transaction(async (t) => {
+        const tx = t as unknown as Tx;
+        const moved = await transition(tx, workflow, APPOINTMENT_TABLE, row.id, action, { handledBy: staff.name, handledAt: now, updatedAt: now });
+        await recordAccess(tx, {
+          citizenSub: row.citizenSub,
+          staffSub: staff.sub,
+          staffName: staff.name,
+          department: agenda?.departmentShortName ?? '',
+          kind: 'agendamento',
+          detail: action === 'chegar' ? 'Recebeu no atendimento' : 'Marcou a falta',
+          requestId: null,
+          protocol: row.protocol,
+          service: agenda?.serviceTitle ?? '',
+        });
+        return moved;
+      });
+      return { id: done.id, protocol: done.protocol, state: done.state as AppointmentState, citizenName: done.citizen.name };
+    },
+
+    /** Tomorrow's appointments, each told once: the reminder the day before. */
+    async remind(now = new Date()) {
+      const tomorrow = plusDays(todayInPiaui(now), 1);
+      const start = piauiInstant(tomorrow, '00:00')!;
+      const due = await db()
+        .update(appointments)
+        .set({ remindedAt: now })
+        .where(and(eq(appointments.state, 'agendado'), gte(appointments.startsAt, start), lt(appointments.startsAt, new Date(start.getTime() + DAY)), sql`${appointments.remindedAt} is null`))
+        .returning();
+      for (const row of due) {
+        const a = await view(row);
+        await db().transaction(async (t) =>
+          tell(t as unknown as Tx, row, `Lembrete: atendimento amanhã, ${formatDateTime(row.startsAt)}`, `"${a.service.title}" em ${a.unit.name}, ${a.unit.address}. Protocolo ${a.protocol}. Leve: ${a.service.documents.join('; ') || 'documento de identidade'}.`),
+        );
+      }
+      return due.length;
+    },
+  };
+}
+
+export type { Database };

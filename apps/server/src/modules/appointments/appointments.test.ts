@@ -1,0 +1,228 @@
+import { todayInPiaui, type Appointment, type AppointmentList, type BookingOptions, type DataAccessList, type DeskDay } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holidayName } from '../../lib/business-days.ts';
+import { rows } from '../../lib/rows.ts';
+import { createTestApp, type TestApp } from '../../test-support/app.ts';
+
+// Issue 29: a citizen books a time at a unit, reschedules and cancels it; a time never takes more people than its
+// places, however many try at once; the front desk receives her by the QR's code and she reads that it did.
+
+let t: TestApp;
+const bearer: Record<string, string> = {};
+const PEOPLE = ['maria.silva', 'joao.souza', 'ana.detran', 'bruno.detran', 'carla.seduc', 'davi.central', 'elisa.detran', 'fabio.seduc', 'gisele.sefaz', 'heitor.ssp'];
+const SEGUNDA = 'carteira-de-identidade-segunda-via';
+const PRIMEIRA = 'carteira-de-identidade-primeira-via';
+
+beforeAll(async () => {
+  t = await createTestApp({});
+  for (const who of PEOPLE) bearer[who] = `Bearer ${await t.tokenFor(who)}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (who: string, options: InjectOptions) => t.app.inject({ ...options, headers: { ...options.headers, authorization: bearer[who]! } });
+const options = async (who: string, service: string, query = '') => {
+  const answer = await as(who, { method: 'GET', url: `/v1/agendamentos/opcoes/${service}${query}` });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as BookingOptions;
+};
+const book = (who: string, payload: Record<string, unknown>) => as(who, { method: 'POST', url: '/v1/agendamentos', payload });
+const booked = async (unit: string, service: string, startsAt: string) =>
+  (
+    await rows<{ booked: number }>(
+      t.database.db,
+      sql`select s.booked from appointment_slots s join unit_agendas a on a.id = s.agenda_id join department_sections d on d.id = a.section_id join services v on v.id = a.service_id
+          where d.slug = ${unit} and v.slug = ${service} and s.starts_at = ${startsAt}::timestamptz`,
+    )
+  )[0]?.booked;
+
+describe('the agendas', () => {
+  it('open times on the units’ hours, Saturdays where a unit opens then, never on a holiday', async () => {
+    const days = await rows<{ unit: string; day: string; n: number }>(
+      t.database.db,
+      sql`select d.slug as unit, to_char(s.starts_at at time zone 'America/Fortaleza', 'YYYY-MM-DD') as day, count(*)::int as n
+          from appointment_slots s join unit_agendas a on a.id = s.agenda_id join department_sections d on d.id = a.section_id
+          group by 1, 2`,
+    );
+    expect(days.length).toBeGreaterThan(20);
+    for (const d of days) {
+      expect(holidayName(d.day), `${d.unit} ${d.day}`).toBeNull();
+      const weekday = new Date(`${d.day}T12:00:00Z`).getUTCDay();
+      expect(weekday, `${d.unit} ${d.day}`).not.toBe(0);
+      if (weekday === 6) expect(d.unit).toBe('ssp-espaco-cidadania-teresina-shopping');
+    }
+  });
+});
+
+describe('a citizen books', () => {
+  let mine: Appointment;
+
+  it('sees each unit with its first free time, the days of the one she picks and the times of a day; and the one she has', async () => {
+    const first = await options('maria.silva', SEGUNDA);
+    expect(first.units.map((u) => u.slug).sort()).toEqual(['ssp-espaco-cidadania-dirceu', 'ssp-espaco-cidadania-parnaiba', 'ssp-espaco-cidadania-teresina-shopping']);
+    expect(first.units.every((u) => u.firstFree !== null)).toBe(true);
+    expect(first.current).toMatchObject({ protocol: expect.stringMatching(/^\d{4}-AGENDA-000001$/), unit: expect.stringContaining('Teresina Shopping') });
+    const unit = await options('maria.silva', PRIMEIRA, '?unidade=ssp-espaco-cidadania-dirceu');
+    expect(unit.current).toBeNull();
+    expect(unit.days.length).toBeGreaterThan(10);
+    expect(unit.day).toBe(unit.days[0]!.day);
+    expect(unit.times.length).toBeGreaterThan(0);
+    expect(unit.times.every((x) => x.free === 2)).toBe(true);
+    const other = await options('maria.silva', PRIMEIRA, `?unidade=ssp-espaco-cidadania-dirceu&dia=${unit.days[1]!.day}`);
+    expect(new Set(other.times.map((x) => todayInPiaui(new Date(x.startsAt))))).toEqual(new Set([unit.days[1]!.day]));
+  });
+
+  it('books a time: a protocol and a QR code, told by the bell; a second one of the same service is refused', async () => {
+    // A time of her unit's second open day: far enough ahead to be moved later.
+    const { days } = await options('maria.silva', PRIMEIRA, '?unidade=ssp-espaco-cidadania-dirceu');
+    const { times } = await options('maria.silva', PRIMEIRA, `?unidade=ssp-espaco-cidadania-dirceu&dia=${days[1]!.day}`);
+    const answer = await book('maria.silva', { servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-dirceu', horario: times[0]!.startsAt });
+    expect(answer.statusCode, answer.body).toBe(201);
+    mine = answer.json() as Appointment;
+    expect(mine).toMatchObject({ state: 'agendado', protocol: expect.stringMatching(/^\d{4}-AGENDA-\d{6}$/), unit: { slug: 'ssp-espaco-cidadania-dirceu' }, startsAt: times[0]!.startsAt });
+    expect(mine.code.length).toBeGreaterThanOrEqual(12);
+    expect(mine.service.documents.length).toBeGreaterThan(0);
+    expect(await booked('ssp-espaco-cidadania-dirceu', PRIMEIRA, times[0]!.startsAt)).toBe(1);
+    await t.app.jobs.settle(['avisar-solicitante']);
+    const [told] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from notifications where title = ${`Atendimento agendado: ${mine.protocol}`}`);
+    expect(told!.n).toBe(1);
+    const again = await book('maria.silva', { servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-parnaiba', horario: (await options('maria.silva', PRIMEIRA, '?unidade=ssp-espaco-cidadania-parnaiba')).times[0]!.startsAt });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/já tem um atendimento agendado para este serviço/);
+    const list = (await as('maria.silva', { method: 'GET', url: '/v1/agendamentos' })).json() as AppointmentList;
+    expect(list.appointments.map((a) => a.protocol)).toContain(mine.protocol);
+    // João cannot read it.
+    expect((await as('joao.souza', { method: 'GET', url: `/v1/agendamentos/${mine.id}` })).statusCode).toBe(404);
+  });
+
+  it('bad input: a clear error in Portuguese, and nothing changes', async () => {
+    const before = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointments`);
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-dirceu', horario: '2020-01-06T10:00:00-03:00' }, 400, /já passou/],
+      [{ servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-dirceu', horario: 'amanhã' }, 400, /Horário inválido/],
+      [{ servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-dirceu', horario: new Date(Date.parse(mine.startsAt) + 7 * 60_000).toISOString() }, 400, /não está na agenda/],
+      [{ servico: PRIMEIRA, unidade: 'ssp-sede-teresina', horario: mine.startsAt }, 404, /não atende este serviço com agendamento/],
+    ];
+    for (const [payload, status, message] of cases) {
+      const answer = await book('joao.souza', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(answer.json().message).toMatch(message);
+    }
+    expect(await rows(t.database.db, sql`select count(*)::int as n from appointments`)).toEqual(before);
+    expect((await as('joao.souza', { method: 'GET', url: '/v1/agendamentos/opcoes/renovacao-da-cnh' })).json().message).toMatch(/não tem agendamento/);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/agendamentos/opcoes/${PRIMEIRA}` })).statusCode).toBe(401);
+  });
+
+  it('reschedules: the new time takes a place, the old one gives it back; then cancels, and the place is free again', async () => {
+    const { days } = await options('maria.silva', PRIMEIRA, '?unidade=ssp-espaco-cidadania-parnaiba');
+    const { times } = await options('maria.silva', PRIMEIRA, `?unidade=ssp-espaco-cidadania-parnaiba&dia=${days[2]!.day}`);
+    const moved = await book('maria.silva', { servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-parnaiba', horario: times[0]!.startsAt, remarcar: mine.id });
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(moved.json()).toMatchObject({ id: mine.id, protocol: mine.protocol, startsAt: times[0]!.startsAt, unit: { slug: 'ssp-espaco-cidadania-parnaiba' } });
+    expect(await booked('ssp-espaco-cidadania-dirceu', PRIMEIRA, mine.startsAt)).toBe(0);
+    expect(await booked('ssp-espaco-cidadania-parnaiba', PRIMEIRA, times[0]!.startsAt)).toBe(1);
+    const cancelled = await as('maria.silva', { method: 'POST', url: `/v1/agendamentos/${mine.id}/cancelar` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ state: 'cancelado', changeUntil: null });
+    expect(await booked('ssp-espaco-cidadania-parnaiba', PRIMEIRA, times[0]!.startsAt)).toBe(0);
+    const twice = await as('maria.silva', { method: 'POST', url: `/v1/agendamentos/${mine.id}/cancelar` });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('the calendar file is an event at the unit', async () => {
+    const list = (await as('maria.silva', { method: 'GET', url: '/v1/agendamentos' })).json() as AppointmentList;
+    const next = list.appointments.find((a) => a.state === 'agendado')!;
+    const ics = await as('maria.silva', { method: 'GET', url: `/v1/agendamentos/${next.id}/agendamento.ics` });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(ics.headers['cache-control']).toBe('private, no-store');
+    expect(ics.body).toContain('BEGIN:VEVENT');
+    expect(ics.body).toContain(`Protocolo ${next.protocol}`);
+    // Lines longer than 75 octets are folded (RFC 5545): unfolded, the location names the unit.
+    expect(ics.body.replace(/\r\n[ \t]/g, '')).toMatch(/LOCATION:.*Teresina Shopping/);
+  });
+});
+
+describe('the rush', () => {
+  it('ten people at once for a time with two places: exactly two get it, the others are told, and the count stays at two', async () => {
+    const { times } = await options('joao.souza', SEGUNDA, '?unidade=ssp-espaco-cidadania-parnaiba');
+    const horario = times[3]!.startsAt;
+    const people = PEOPLE.filter((p) => p !== 'maria.silva').concat('maria.silva').slice(1);
+    const answers = await Promise.all(people.map((who) => book(who, { servico: SEGUNDA, unidade: 'ssp-espaco-cidadania-parnaiba', horario })));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(2);
+    expect(codes.every((c) => c === 201 || c === 409)).toBe(true);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toMatch(/acabou de ser preenchido|já tem um atendimento/);
+    expect(await booked('ssp-espaco-cidadania-parnaiba', SEGUNDA, horario)).toBe(2);
+  });
+
+  it('one person booking the same service twice at once: exactly one appointment', async () => {
+    const { times } = await options('joao.souza', PRIMEIRA, '?unidade=ssp-espaco-cidadania-teresina-shopping');
+    const answers = await Promise.all([times[5]!, times[6]!].map((time) => book('joao.souza', { servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-teresina-shopping', horario: time.startsAt })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const [n] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointments a join services s on s.id = a.service_id where s.slug = ${PRIMEIRA} and a.citizen_sub = (select sub from users where username = 'joao.souza') and a.state = 'agendado'`);
+    expect(n!.n).toBe(1);
+    // The place of the refused one was given back with its transaction.
+    const places = [await booked('ssp-espaco-cidadania-teresina-shopping', PRIMEIRA, times[5]!.startsAt), await booked('ssp-espaco-cidadania-teresina-shopping', PRIMEIRA, times[6]!.startsAt)];
+    expect(places.map(Number).reduce((a, b) => a + b)).toBe(1);
+  });
+});
+
+describe('the front desk', () => {
+  it("sees the unit's day, receives Maria by her QR code, and Maria reads who did; others cannot", async () => {
+    // Maria's demo appointment, moved to an hour from now.
+    await t.database.db.execute(sql`update appointments set starts_at = now() + interval '1 hour' where code = 'demo-qr-maria-1'`);
+    const day = (await as('heitor.ssp', { method: 'GET', url: '/v1/gestao/agenda?unidade=ssp-espaco-cidadania-teresina-shopping' })).json() as DeskDay;
+    expect(day.units.map((u) => u.slug)).toContain('ssp-espaco-cidadania-dirceu');
+    const maria = day.appointments.find((a) => a.citizenName === 'Maria da Conceição Silva')!;
+    expect(maria).toMatchObject({ citizenCpf: '***.982.247-**', state: 'agendado' });
+    // Not before its time is an absence marked; another department's staff, a citizen, anonymous: refused.
+    expect((await as('heitor.ssp', { method: 'POST', url: `/v1/gestao/agenda/${maria.id}/falta` })).statusCode).toBe(409);
+    const checkIn = { unidade: 'ssp-espaco-cidadania-teresina-shopping', busca: 'demo-qr-maria-1' };
+    expect((await as('elisa.detran', { method: 'POST', url: '/v1/gestao/agenda/chegada', payload: checkIn })).statusCode).toBe(404);
+    expect((await as('elisa.detran', { method: 'POST', url: `/v1/gestao/agenda/${maria.id}/chegada` })).statusCode).toBe(404);
+    expect((await as('maria.silva', { method: 'POST', url: '/v1/gestao/agenda/chegada', payload: checkIn })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/gestao/agenda/chegada', payload: checkIn })).statusCode).toBe(401);
+    const unknown = await as('heitor.ssp', { method: 'POST', url: '/v1/gestao/agenda/chegada', payload: { ...checkIn, busca: 'nada' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/Nenhum agendamento de hoje/);
+
+    const received = await as('heitor.ssp', { method: 'POST', url: '/v1/gestao/agenda/chegada', payload: checkIn });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json()).toMatchObject({ state: 'compareceu', citizenName: 'Maria da Conceição Silva' });
+    // Received twice at once (two desks): the second is told.
+    expect((await as('heitor.ssp', { method: 'POST', url: `/v1/gestao/agenda/${maria.id}/chegada` })).statusCode).toBe(409);
+    const accesses = ((await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/acessos' })).json() as DataAccessList).accesses;
+    expect(accesses[0]).toMatchObject({ who: 'Heitor Almeida Sousa', department: 'SSP', what: expect.stringContaining('Recebeu no atendimento') });
+  });
+
+  it('the evening before, each appointment of tomorrow is reminded once', async () => {
+    const [one] = await rows<{ id: number; protocol: string }>(t.database.db, sql`select id, protocol from appointments where state = 'agendado' order by id limit 1`);
+    await t.database.db.execute(sql`update appointments set starts_at = now() + interval '1 day', reminded_at = null where id = ${one!.id}`);
+    // 'Tomorrow' in Piauí: when the test runs late in the evening, now + 1 day may still be tomorrow; it is, by construction.
+    for (const _ of [1, 2]) {
+      await t.app.jobs.send('lembrar-agendamentos', {});
+      await t.app.jobs.settle(['lembrar-agendamentos', 'avisar-solicitante']);
+    }
+    const [told] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from notifications where title like 'Lembrete: atendimento amanhã%' and body like ${`%${one!.protocol}%`}`);
+    expect(told!.n).toBe(1);
+  });
+});
+
+describe('a script cannot take the agenda', () => {
+  it('an account books or moves a few times an hour; then a 429 in Portuguese, and nothing is booked', async () => {
+    const { days } = await options('carla.seduc', PRIMEIRA, '?unidade=ssp-espaco-cidadania-dirceu');
+    const { times } = await options('carla.seduc', PRIMEIRA, `?unidade=ssp-espaco-cidadania-dirceu&dia=${days[3]!.day}`);
+    const answers = [];
+    // Each try after the first is refused as a second booking (409) until the allowance runs out (429).
+    for (let i = 0; i < 12; i++) answers.push(await book('carla.seduc', { servico: PRIMEIRA, unidade: 'ssp-espaco-cidadania-dirceu', horario: times[i % times.length]!.startsAt }));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.slice(-2)).toEqual([429, 429]);
+    expect(answers.at(-1)!.json().message).toMatch(/^Muitos agendamentos em pouco tempo. Tente novamente daqui a \d+ minutos?\.$/);
+    expect(answers.at(-1)!.headers['retry-after']).toBeDefined();
+  });
+});

@@ -1,0 +1,38 @@
+import { APPOINTMENT_STATES, type AppointmentState } from '@portal/contracts';
+import { schema } from '@portal/db';
+import { defineWorkflow, type Guard } from '../../lib/workflow.ts';
+import { canRunDesk, type Staff } from '../gestao/roles.ts';
+
+/**
+ * The workflow of an appointment (issue 29): the one table of its states and who moves it. Booking inserts it
+ * 'agendado' (a place taken from its time's counter in the same transaction); nothing else compares its state.
+ *
+ *   agendado ──chegar (recepção)──▶ compareceu
+ *     │ remarcar ↺ (cidadão)   └──faltar (recepção)──▶ nao_compareceu
+ *     └──cancelar (cidadão)──▶ cancelado
+ */
+export type AppointmentAction = 'remarcar' | 'cancelar' | 'chegar' | 'faltar';
+export type AppointmentActor = { citizen: string } | { staff: Staff };
+export interface AppointmentFacts {
+  citizenSub: string;
+  departmentSlug: string;
+}
+
+const owner: Guard<AppointmentActor, AppointmentFacts> = (actor, a) => ('citizen' in actor && actor.citizen === a.citizenSub ? true : 'Só quem agendou pode fazer isto.');
+const desk: Guard<AppointmentActor, AppointmentFacts> = (actor, a) => ('staff' in actor && canRunDesk(actor.staff, a.departmentSlug) ? true : 'Só a recepção da unidade pode fazer isto.');
+
+const GONE = 'Este agendamento não está mais marcado: ele foi cancelado, remarcado ou já foi atendido.';
+
+export const appointments = defineWorkflow<AppointmentState, AppointmentAction, AppointmentActor, AppointmentFacts>({
+  name: 'agendamento',
+  states: APPOINTMENT_STATES,
+  open: ['agendado'],
+  transitions: {
+    remarcar: { from: ['agendado'], to: 'agendado', may: owner, gone: GONE },
+    cancelar: { from: ['agendado'], to: 'cancelado', may: owner, gone: GONE },
+    chegar: { from: ['agendado'], to: 'compareceu', may: desk, gone: 'Este agendamento já foi recebido ou encerrado.' },
+    faltar: { from: ['agendado'], to: 'nao_compareceu', may: desk, gone: 'Este agendamento já foi recebido ou encerrado.' },
+  },
+});
+
+export const APPOINTMENT_TABLE = { table: schema.appointments, id: schema.appointments.id, state: schema.appointments.state };

@@ -1,0 +1,97 @@
+import type { Browser, Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { axe, DESKTOP, PHONE } from './support/browser.ts';
+import { expect, test } from './support/fixtures.ts';
+import { PEOPLE, touch } from './support/person.ts';
+
+// Issue 29 as people live it: Maria, on a 320 px phone without scripts, books the identity card at an Espaço da
+// Cidadania from the service page, gets the confirmation with its QR code and the .ics; on a desktop she moves it to
+// another day; the front desk receives her by the protocol and her page says she was served.
+
+const SERVICE = '/app/catalog/documentos-e-identificacao/carteira-de-identidade-primeira-via';
+const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 640 } };
+
+async function loggedIn(browser: Browser, origin: string, username: string, path: string, options: { device?: typeof DESKTOP; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ ...(options.device ?? DESKTOP), javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  await page.goto(`${origin}/app/entrar?returnTo=${encodeURIComponent(path)}`);
+  await page.getByLabel('Usuário').fill(username);
+  await page.getByLabel('Senha').fill('portal-demo');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  return page;
+}
+
+test.describe('Maria books a time at a unit', () => {
+  test.describe.configure({ mode: 'serial' });
+  let protocol = '';
+  let appointmentUrl = '';
+
+  test('on a 320 px phone without scripts: unit, day, time; the confirmation with the QR code and the .ics', async ({ browser, loginPortal }) => {
+    const person = PEOPLE[1]!;
+    const page = await loggedIn(browser, loginPortal.origin, 'maria.silva', SERVICE, { device: SMALL_PHONE, javaScriptEnabled: false });
+    await touch(person, page.getByRole('link', { name: /^Agendar atendimento/ }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agendar atendimento: Carteira de Identidade Nacional (CIN) – primeira via');
+    await touch(person, page.getByTestId('units').getByRole('link', { name: /Dirceu/ }));
+    // The second day with free times: far enough ahead to be moved later (a time today may be too near).
+    await touch(person, page.getByTestId('days').getByRole('link').nth(1));
+    await expect(page.getByRole('group', { name: /Manhã|Tarde/ }).first()).toBeVisible();
+    // Nothing chosen: the browser's own check stops it (a radio required); then the first time.
+    const time = page.getByRole('radio').first();
+    const label = (await time.evaluate((input) => input.parentElement!.textContent!)).trim();
+    await touch(person, time);
+    await touch(person, page.getByRole('button', { name: 'Confirmar agendamento' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Atendimento agendado' })).toBeVisible();
+    protocol = (await page.getByTestId('protocol').innerText()).trim();
+    expect(protocol).toMatch(/^\d{4}-AGENDA-\d{6}$/);
+    appointmentUrl = page.url().split('?')[0]!;
+    await expect(page.getByTestId('appointment-when')).toContainText(label);
+    await expect(page.getByText('Posto de Identificação – Espaço da Cidadania Dirceu')).toBeVisible();
+    await expect(page.getByTestId('appointment-qr').locator('svg')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const download = page.waitForEvent('download');
+    await touch(person, page.getByRole('link', { name: 'Adicionar ao calendário (.ics)' }));
+    const { readFile } = await import('node:fs/promises');
+    const ics = (await readFile(await (await download).path())).toString();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`Protocolo ${protocol}`);
+    // Told in her messages too.
+    await expect.poll(async () => (await loginPortal.app.db.execute(sql`select count(*)::int as n from notifications where title = ${`Atendimento agendado: ${protocol}`}`)) as unknown as { rows: { n: number }[] }).toMatchObject({ rows: [{ n: 1 }] });
+  });
+
+  test('on a desktop she moves it to another day; a second booking of the same service points to the one she has', async ({ browser, loginPortal }) => {
+    const person = PEOPLE[0]!;
+    const page = await loggedIn(browser, loginPortal.origin, 'maria.silva', new URL(appointmentUrl).pathname);
+    expect(await axe(page, 'agendamento')).toEqual([]);
+    await touch(person, page.getByRole('link', { name: 'Remarcar para outro horário' }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remarcar: Carteira de Identidade Nacional (CIN) – primeira via');
+    await touch(person, page.getByTestId('units').getByRole('link', { name: /Parnaíba/ }));
+    await touch(person, page.getByTestId('days').getByRole('link').nth(2));
+    expect(await axe(page, 'agendar')).toEqual([]);
+    await touch(person, page.getByRole('radio').last());
+    await touch(person, page.getByRole('button', { name: 'Remarcar para este horário' }));
+    await expect(page.getByTestId('confirmation')).toContainText('Agendamento remarcado');
+    await expect(page.getByTestId('protocol')).toHaveText(protocol);
+    await expect(page.getByText('Posto de Identificação – Espaço da Cidadania Parnaíba')).toBeVisible();
+    await page.goto(`${loginPortal.origin}/app/agendar/carteira-de-identidade-primeira-via`);
+    await expect(page.getByTestId('current-appointment')).toContainText('Parnaíba');
+  });
+
+  test('the front desk receives her by the protocol; her page says she was served', async ({ browser, loginPortal }) => {
+    // Her appointment, brought to an hour from now (the desk receives today's).
+    await loginPortal.app.db.execute(sql`update appointments set starts_at = now() + interval '1 hour' where protocol = ${protocol}`);
+    const person = PEOPLE[0]!;
+    const desk = await loggedIn(browser, loginPortal.origin, 'heitor.ssp', '/app/gestao/agenda?unidade=ssp-espaco-cidadania-parnaiba');
+    await expect(desk.getByTestId('desk-item').filter({ hasText: 'Maria da Conceição Silva' })).toContainText('***.982.247-**');
+    expect(await axe(desk, 'recepção')).toEqual([]);
+    const field = desk.getByLabel('QR code, protocolo ou CPF');
+    await touch(person, field);
+    await field.pressSequentially(protocol, { delay: person.keyDelay / 4 });
+    await touch(person, desk.getByRole('button', { name: 'Receber', exact: true }));
+    await expect(desk.getByTestId('gestao-notice')).toContainText(`Maria da Conceição Silva recebida: agendamento ${protocol}.`);
+    await expect(desk.getByTestId('desk-item').filter({ hasText: 'Maria da Conceição Silva' })).toContainText('Atendido');
+
+    const maria = await loggedIn(browser, loginPortal.origin, 'maria.silva', new URL(appointmentUrl).pathname, { device: PHONE, javaScriptEnabled: false });
+    await expect(maria.getByTestId('appointment-state')).toHaveText('Atendido');
+    await expect(maria.getByTestId('appointment-qr')).toHaveCount(0);
+  });
+});
