@@ -35,7 +35,9 @@ test.describe('Maria books a time at a unit', () => {
     // The second day with free times: far enough ahead to be moved later (a time today may be too near).
     await touch(person, page.getByTestId('days').getByRole('link').nth(1));
     await expect(page.getByRole('group', { name: /Manhã|Tarde/ }).first()).toBeVisible();
-    // Nothing chosen: the browser's own check stops it (a radio required); then the first time.
+    // The department's no-show policy is told before she books.
+    await expect(page.getByTestId('no-show-policy')).toContainText('quem falta a 2 agendamentos em 90 dias sem cancelar fica 30 dias sem poder agendar');
+    // The first time of the day.
     const time = page.getByRole('radio').first();
     const label = (await time.evaluate((input) => input.parentElement!.textContent!)).trim();
     await touch(person, time);

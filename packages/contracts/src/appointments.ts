@@ -48,6 +48,10 @@ export const BookingOptions = z.object({
   days: z.array(z.object({ day: z.string(), free: z.number().int() })),
   day: z.string().nullable(),
   times: z.array(BookingTime),
+  /** the department's no-show policy, told before booking: `limit` absences in `days` days, then `waitDays` without booking */
+  noShow: z.object({ limit: z.number().int(), days: z.number().int(), waitDays: z.number().int() }),
+  /** when the citizen, past the policy's absences, may book again; null when she may now */
+  blockedUntil: z.string().nullable(),
   /** the citizen's appointment of this service still to happen: she reschedules it instead of booking another */
   current: z.object({ id: z.number().int(), protocol: z.string(), startsAt: z.string(), unit: z.string() }).nullable(),
 });

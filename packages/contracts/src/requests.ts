@@ -300,6 +300,8 @@ export const Closure = z.object({
   createdAt: z.string(),
   /** open requests whose deadline this closure moved by a business day when it was added */
   moved: z.number().int().optional(),
+  /** appointments at the department's units that day, cancelled (their citizens told) when it was added */
+  cancelled: z.number().int().optional(),
 });
 export type Closure = z.infer<typeof Closure>;
 

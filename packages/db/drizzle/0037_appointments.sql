@@ -38,6 +38,9 @@ CREATE TABLE "unit_agendas" (
 	"hours" jsonb NOT NULL,
 	"days_ahead" integer DEFAULT 30 NOT NULL,
 	"change_hours" integer DEFAULT 2 NOT NULL,
+	"no_show_limit" integer DEFAULT 2 NOT NULL,
+	"no_show_days" integer DEFAULT 90 NOT NULL,
+	"no_show_wait_days" integer DEFAULT 30 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint

@@ -70,6 +70,11 @@ export default function AppointmentBook() {
           {answer.message}
         </p>
       ) : null}
+      {options.blockedUntil && !moving ? (
+        <p className={styles.warning} data-testid="no-show-block">
+          Você faltou a {options.noShow.limit} agendamentos nos últimos {options.noShow.days} dias sem cancelar: poderá agendar de novo a partir de {formatDateTime(options.blockedUntil)}.
+        </p>
+      ) : null}
       {current && !moving ? (
         <p className={styles.notice} data-testid="current-appointment">
           Você já tem um atendimento agendado para este serviço: {current.unit}, {formatDateTime(current.startsAt)}. <a href={appointmentPath(current.id)}>Ver o agendamento</a> ou{' '}
@@ -144,6 +149,10 @@ export default function AppointmentBook() {
             ) : null}
             <p className={styles.hint}>
               {unit.name}: {unit.address}, {unit.city}.
+            </p>
+            <p className={styles.hint} data-testid="no-show-policy">
+              Se não puder ir, cancele pelo portal: quem falta a {options.noShow.limit} agendamentos em {options.noShow.days} dias sem cancelar fica {options.noShow.waitDays} dias sem poder
+              agendar.
             </p>
             <div className={styles.actions}>
               <button type="submit" className={styles.button}>

@@ -34,7 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const moved = value.moved ?? 0;
   const who = value.department?.shortName ?? 'todos os órgãos';
   const effect = moved === 0 ? 'Nenhuma solicitação aberta tinha prazo que passasse por esse dia.' : `${moved === 1 ? '1 solicitação aberta passou' : `${moved.toLocaleString('pt-BR')} solicitações abertas passaram`} a vencer um dia útil depois.`;
-  return { done: `${formatIsoDay(value.day)} fechado para ${who}. ${effect}`, typed: { ...typed, dia: '', motivo: '' } } satisfies Answer;
+  const cancelled = value.cancelled ?? 0;
+  const appointments = cancelled ? ` ${cancelled === 1 ? '1 agendamento desse dia foi cancelado' : `${cancelled.toLocaleString('pt-BR')} agendamentos desse dia foram cancelados`}, com aviso ao cidadão e os próximos horários livres.` : '';
+  return { done: `${formatIsoDay(value.day)} fechado para ${who}. ${effect}${appointments}`, typed: { ...typed, dia: '', motivo: '' } } satisfies Answer;
 }
 
 export const meta: MetaFunction = () => personalMeta('Dias sem expediente');
@@ -60,7 +62,7 @@ export default function GestaoClosures() {
       intro={
         <p>
           Os dias em que o órgão não abre, além dos feriados nacionais e do Piauí, que já são contados. Os prazos das solicitações não contam esses dias: as abertas que passam por um dia fechado
-          vencem um dia útil depois. <a href={REQUESTS_QUEUE_PATH}>Voltar para as solicitações</a>
+          vencem um dia útil depois. Os agendamentos nas unidades do órgão nesse dia são cancelados, e cada cidadão recebe um aviso com os próximos horários livres. <a href={REQUESTS_QUEUE_PATH}>Voltar para as solicitações</a>
         </p>
       }
     >

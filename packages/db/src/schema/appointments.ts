@@ -34,6 +34,10 @@ export const unitAgendas = pgTable(
     daysAhead: integer('days_ahead').notNull().default(30),
     /** until how many hours before, a citizen may cancel or reschedule */
     changeHours: integer('change_hours').notNull().default(2),
+    /** the department's no-show policy, told before booking: so many absences in so many days, then a wait */
+    noShowLimit: integer('no_show_limit').notNull().default(2),
+    noShowDays: integer('no_show_days').notNull().default(90),
+    noShowWaitDays: integer('no_show_wait_days').notNull().default(30),
     active: boolean('active').notNull().default(true),
   },
   (t) => [uniqueIndex('unit_agendas_section_service_idx').on(t.sectionId, t.serviceId), index('unit_agendas_service_idx').on(t.serviceId)],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   formatDateTime,
+  formatIsoDay,
   maskCpf,
   piauiInstant,
   todayInPiaui,
@@ -21,7 +22,7 @@ import { mapUrl } from '../../lib/mappers.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { canRunDesk, type Staff } from '../gestao/roles.ts';
-import { calendarOf } from '../requests/closures.ts';
+import { calendarOf } from '../requests/calendars.ts';
 import { nextProtocolNumber, recordAccess, type Tx } from '../requests/requests.repository.ts';
 import { knownData, protocolOf, type Citizen } from '../requests/requests.service.ts';
 import { APPOINTMENT_TABLE, appointments as workflow, type AppointmentAction, type AppointmentActor } from './appointments.workflow.ts';
@@ -43,6 +44,9 @@ async function agendasOf(db: Database, where: ReturnType<typeof and>) {
       hours: unitAgendas.hours,
       daysAhead: unitAgendas.daysAhead,
       changeHours: unitAgendas.changeHours,
+      noShowLimit: unitAgendas.noShowLimit,
+      noShowDays: unitAgendas.noShowDays,
+      noShowWaitDays: unitAgendas.noShowWaitDays,
       departmentId: unitAgendas.departmentId,
       departmentSlug: departments.slug,
       departmentShortName: departments.shortName,
@@ -101,6 +105,55 @@ export async function releaseSlots(db: Database, now = new Date()): Promise<numb
     opened += rows.length;
   }
   return opened;
+}
+
+/** Tells the citizen of an appointment (bell, push to the app, e-mail), as a job of the change's own transaction. */
+const tellCitizen = (app: FastifyInstance, tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string) =>
+  app.jobs.send('avisar-solicitante', { userSub: row.citizenSub, email: row.citizen.email, url: `/app/agendamentos/${row.id}`, title, body }, { db: tx });
+
+/**
+ * A department (null: every one) closes a day (decision 038), in the closure's own transaction: its units' times of
+ * that day go, and each appointment booked in them is cancelled, its citizen told why and offered the unit's first
+ * free times after it. How many were cancelled.
+ */
+export async function closeUnitsDay(app: FastifyInstance, tx: Tx, { departmentId, day, reason, staff }: { departmentId: number | null; day: string; reason: string; staff: Staff }): Promise<number> {
+  const agendas = await agendasOf(tx as unknown as Database, departmentId === null ? undefined : eq(unitAgendas.departmentId, departmentId));
+  if (!agendas.length) return 0;
+  const ids = agendas.map((a) => a.id);
+  const start = piauiInstant(day, '00:00')!;
+  const end = new Date(start.getTime() + DAY);
+  const booked = await tx.select().from(appointments).where(and(inArray(appointments.agendaId, ids), eq(appointments.state, 'agendado'), gte(appointments.startsAt, start), lt(appointments.startsAt, end)));
+  await tx.delete(appointmentSlots).where(and(inArray(appointmentSlots.agendaId, ids), gte(appointmentSlots.startsAt, start), lt(appointmentSlots.startsAt, end)));
+  for (const row of booked) {
+    const agenda = agendas.find((a) => a.id === row.agendaId)!;
+    workflow.check('fechar', { staff }, { state: row.state, citizenSub: row.citizenSub, departmentSlug: agenda.departmentSlug });
+    await transition(tx, workflow, APPOINTMENT_TABLE, row.id, 'fechar', { updatedAt: new Date(), handledBy: staff.name, handledAt: new Date() });
+    const next = await tx
+      .select({ startsAt: appointmentSlots.startsAt })
+      .from(appointmentSlots)
+      .where(and(eq(appointmentSlots.agendaId, row.agendaId), gte(appointmentSlots.startsAt, end), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+      .orderBy(asc(appointmentSlots.startsAt))
+      .limit(3);
+    const offer = next.length ? ` Primeiros horários livres na unidade: ${next.map((n) => formatDateTime(n.startsAt)).join('; ')}.` : '';
+    await tellCitizen(
+      app,
+      tx,
+      row,
+      `Atendimento cancelado: ${row.protocol}`,
+      `${agenda.section.name} não vai abrir em ${formatIsoDay(day)} (${reason}). Seu atendimento de ${formatDateTime(row.startsAt)} foi cancelado.${offer} Agende de novo pelo portal, na página do serviço.`,
+    );
+  }
+  return booked.length;
+}
+
+/** The day opens again (its closure removed, in the same transaction): its units' times come back, all free. */
+export async function reopenUnitsDay(tx: Tx, { departmentId, day }: { departmentId: number | null; day: string }) {
+  const agendas = await agendasOf(tx as unknown as Database, departmentId === null ? undefined : eq(unitAgendas.departmentId, departmentId));
+  for (const agenda of agendas) {
+    if ((await calendarOf(tx as unknown as Database, agenda.departmentId)).isClosed(day)) continue;
+    const rows = timesOfDay(agenda, day).map((startsAt) => ({ agendaId: agenda.id, startsAt, capacity: agenda.capacity }));
+    if (rows.length) await tx.insert(appointmentSlots).values(rows).onConflictDoNothing();
+  }
 }
 
 export type AppointmentsService = ReturnType<typeof appointmentsService>;
@@ -175,9 +228,19 @@ export function appointmentsService(app: FastifyInstance) {
     return { state: row.state, citizenSub: row.citizenSub, departmentSlug: d?.slug ?? '' };
   };
 
-  /** Tells the citizen (bell, push to the app, e-mail), as a job of the change's own transaction. */
-  const tell = (tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string) =>
-    app.jobs.send('avisar-solicitante', { userSub: row.citizenSub, email: row.citizen.email, url: `/app/agendamentos/${row.id}`, title, body }, { db: tx });
+  const tell = (tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string) => tellCitizen(app, tx, row, title, body);
+
+  /** Until when the citizen may not book at this department, past its no-show policy; null when she may. */
+  const blockedUntil = async (citizenSub: string, agenda: AgendaRow, now: Date): Promise<Date | null> => {
+    const missed = await db()
+      .select({ startsAt: appointments.startsAt })
+      .from(appointments)
+      .where(and(eq(appointments.citizenSub, citizenSub), eq(appointments.departmentId, agenda.departmentId), eq(appointments.state, 'nao_compareceu'), gt(appointments.startsAt, new Date(now.getTime() - agenda.noShowDays * DAY))))
+      .orderBy(sql`${appointments.startsAt} desc`);
+    if (missed.length < agenda.noShowLimit) return null;
+    const until = new Date(missed[0]!.startsAt.getTime() + agenda.noShowWaitDays * DAY);
+    return until > now ? until : null;
+  };
 
   /** Takes one place of a time, if one is left: the one statement that keeps a time within its capacity. */
   const takePlace = async (tx: Tx, agendaId: number, startsAt: Date) => {
@@ -222,7 +285,10 @@ export function appointmentsService(app: FastifyInstance) {
         .innerJoin(departmentSections, eq(departmentSections.id, appointments.sectionId))
         .where(and(eq(appointments.citizenSub, user.sub), eq(appointments.serviceId, agendas[0]!.serviceId), inArray(appointments.state, workflow.open as string[])));
       const a = agendas[0]!;
+      const blocked = await blockedUntil(user.sub, a, now);
       return {
+        noShow: { limit: a.noShowLimit, days: a.noShowDays, waitDays: a.noShowWaitDays },
+        blockedUntil: blocked ? iso(blocked) : null,
         service: { slug: a.serviceSlug, title: a.serviceTitle, categorySlug: a.categorySlug, documents: await documentsOf(a.serviceId) },
         units,
         unit: chosen ? (units.find((u) => u.slug === chosen.section.slug) ?? null) : null,
@@ -245,6 +311,9 @@ export function appointmentsService(app: FastifyInstance) {
         if (moving.serviceId !== agenda.serviceId) throw badRequest('Só se remarca para o mesmo serviço.');
         if (moving.startsAt.getTime() - agenda.changeHours * 3_600_000 < now.getTime()) throw conflict(`Só se remarca até ${agenda.changeHours} horas antes do horário marcado.`);
       }
+      const blocked = moving ? null : await blockedUntil(user.sub, agenda, now);
+      if (blocked)
+        throw conflict(`Você faltou a ${agenda.noShowLimit} agendamentos do ${agenda.departmentShortName} nos últimos ${agenda.noShowDays} dias: poderá agendar de novo a partir de ${formatDateTime(blocked)}.`);
       const citizen = moving?.citizen ?? (await knownData(app, user));
       const row = await db().transaction(async (t) => {
         const tx = t as unknown as Tx;

@@ -239,3 +239,69 @@ describe('a script cannot take the agenda', () => {
     expect(answers.at(-1)!.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('a unit that will not open on a day', () => {
+  it('cancels the appointments of that day, tells each citizen with the first free times, and gives the times back when it opens again', async () => {
+    // A weekday ahead (a closure is a weekday that is not a holiday), at Dirceu, which opens on weekdays only.
+    const { days } = await options('fabio.seduc', SEGUNDA, '?unidade=ssp-espaco-cidadania-dirceu');
+    const { times } = await options('fabio.seduc', SEGUNDA, `?unidade=ssp-espaco-cidadania-dirceu&dia=${days[2]!.day}`);
+    const future = times[0]!;
+    const made = await book('fabio.seduc', { servico: SEGUNDA, unidade: 'ssp-espaco-cidadania-dirceu', horario: future.startsAt });
+    expect(made.statusCode, made.body).toBe(201);
+    const mine = made.json() as Appointment;
+    const day = todayInPiaui(new Date(future.startsAt));
+    const slotsOf = async () =>
+      (
+        await rows<{ n: number; booked: number }>(
+          t.database.db,
+          sql`select count(*)::int as n, coalesce(sum(s.booked), 0)::int as booked from appointment_slots s join unit_agendas a on a.id = s.agenda_id join departments d on d.id = a.department_id
+              where d.slug = 'ssp' and to_char(s.starts_at at time zone 'America/Fortaleza', 'YYYY-MM-DD') = ${day}`,
+        )
+      )[0]!;
+    expect((await slotsOf()).n).toBeGreaterThan(0);
+
+    const closed = await as('davi.central', { method: 'POST', url: '/v1/gestao/fechamentos', payload: { orgao: 'ssp', dia: day, motivo: 'Falta de energia no prédio' } });
+    expect(closed.statusCode, closed.body).toBe(201);
+    expect(closed.json().cancelled).toBeGreaterThanOrEqual(1);
+    expect(((await as('fabio.seduc', { method: 'GET', url: `/v1/agendamentos/${mine.id}` })).json() as Appointment).state).toBe('cancelado');
+    expect((await slotsOf()).n).toBe(0);
+    await t.app.jobs.settle(['avisar-solicitante']);
+    const [told] = await rows<{ body: string }>(t.database.db, sql`select body from notifications where title = ${`Atendimento cancelado: ${mine.protocol}`}`);
+    expect(told!.body).toContain('não vai abrir em');
+    expect(told!.body).toContain('Falta de energia no prédio');
+    expect(told!.body).toMatch(/Primeiros horários livres na unidade: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    // Nobody books that day while it is closed.
+    expect((await options('joao.souza', SEGUNDA, `?unidade=ssp-espaco-cidadania-dirceu&dia=${day}`)).day).not.toBe(day);
+
+    const closure = closed.json() as { id: number };
+    expect((await as('davi.central', { method: 'DELETE', url: `/v1/gestao/fechamentos/${closure.id}` })).statusCode).toBe(204);
+    expect(await slotsOf()).toMatchObject({ booked: 0 });
+    expect((await slotsOf()).n).toBeGreaterThan(0);
+  });
+});
+
+describe("the department's no-show policy", () => {
+  it('is told before booking; two absences in 90 days, and the citizen waits 30 days to book again', async () => {
+    const first = await options('ana.detran', SEGUNDA, '?unidade=ssp-espaco-cidadania-dirceu');
+    expect(first).toMatchObject({ noShow: { limit: 2, days: 90, waitDays: 30 }, blockedUntil: null });
+    for (const n of [1, 2]) {
+      const { days } = await options('ana.detran', SEGUNDA, '?unidade=ssp-espaco-cidadania-dirceu');
+      const { times } = await options('ana.detran', SEGUNDA, `?unidade=ssp-espaco-cidadania-dirceu&dia=${days[n]!.day}`);
+      const made = await book('ana.detran', { servico: SEGUNDA, unidade: 'ssp-espaco-cidadania-dirceu', horario: times[0]!.startsAt });
+      expect(made.statusCode, made.body).toBe(201);
+      const { id } = made.json() as Appointment;
+      // Its time comes and goes; the desk marks the absence.
+      await t.database.db.execute(sql`update appointments set starts_at = now() - interval '${sql.raw(String(n))} hour' where id = ${id}`);
+      const missed = await as('heitor.ssp', { method: 'POST', url: `/v1/gestao/agenda/${id}/falta` });
+      expect(missed.statusCode, missed.body).toBe(200);
+      expect(missed.json()).toMatchObject({ state: 'nao_compareceu' });
+    }
+    const blocked = await options('ana.detran', SEGUNDA, '?unidade=ssp-espaco-cidadania-dirceu');
+    expect(Date.parse(blocked.blockedUntil!)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const refused = await book('ana.detran', { servico: SEGUNDA, unidade: 'ssp-espaco-cidadania-dirceu', horario: blocked.times[0]!.startsAt });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Você faltou a 2 agendamentos do SSP nos últimos 90 dias: poderá agendar de novo a partir de \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/);
+    // Maria, with one absence, books as before.
+    expect((await options('maria.silva', SEGUNDA)).blockedUntil).toBeNull();
+  });
+});

@@ -9,9 +9,9 @@ import { canRunDesk, type Staff } from '../gestao/roles.ts';
  *
  *   agendado ──chegar (recepção)──▶ compareceu
  *     │ remarcar ↺ (cidadão)   └──faltar (recepção)──▶ nao_compareceu
- *     └──cancelar (cidadão)──▶ cancelado
+ *     └──cancelar (cidadão), fechar (a unit closed that day: its leads, the central team)──▶ cancelado
  */
-export type AppointmentAction = 'remarcar' | 'cancelar' | 'chegar' | 'faltar';
+export type AppointmentAction = 'remarcar' | 'cancelar' | 'chegar' | 'faltar' | 'fechar';
 export type AppointmentActor = { citizen: string } | { staff: Staff };
 export interface AppointmentFacts {
   citizenSub: string;
@@ -32,6 +32,7 @@ export const appointments = defineWorkflow<AppointmentState, AppointmentAction, 
     cancelar: { from: ['agendado'], to: 'cancelado', may: owner, gone: GONE },
     chegar: { from: ['agendado'], to: 'compareceu', may: desk, gone: 'Este agendamento já foi recebido ou encerrado.' },
     faltar: { from: ['agendado'], to: 'nao_compareceu', may: desk, gone: 'Este agendamento já foi recebido ou encerrado.' },
+    fechar: { from: ['agendado'], to: 'cancelado', may: desk, gone: GONE },
   },
 });
 

@@ -2,11 +2,13 @@ import { formatIsoDay, PIAUI_TIME_ZONE, QUEUE_STATES, todayInPiaui, type Closure
 import { schema } from '@portal/db';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { businessCalendar, holidayName, type BusinessCalendar } from '../../lib/business-days.ts';
+import { businessCalendar, holidayName } from '../../lib/business-days.ts';
+import { closeUnitsDay, reopenUnitsDay } from '../appointments/appointments.service.ts';
+import { calendarsOf } from './calendars.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
 import { canAssign, type Staff } from '../gestao/roles.ts';
-import type { Db } from './requests.repository.ts';
+import type { Db, Tx } from './requests.repository.ts';
 import { requests } from './requests.workflow.ts';
 
 const { departmentClosures, departments, serviceRequests } = schema;
@@ -15,29 +17,6 @@ const OPEN_STATES = QUEUE_STATES.filter((state) => requests.isOpen(state));
 
 /** How far ahead a day may be closed: the deadlines that count over it are never longer. */
 const HORIZON_DAYS = 366;
-
-/** The days each of these departments is closed (its own and the state's), as calendars; a department without any has the state's. */
-export async function calendarsOf(db: Db, departmentIds: readonly number[]): Promise<(departmentId: number) => BusinessCalendar> {
-  const found = await db
-    .select({ departmentId: departmentClosures.departmentId, day: departmentClosures.day })
-    .from(departmentClosures)
-    .where(departmentIds.length ? or(isNull(departmentClosures.departmentId), inArray(departmentClosures.departmentId, [...departmentIds])) : isNull(departmentClosures.departmentId));
-  const state = found.filter((c) => c.departmentId === null).map((c) => c.day);
-  const calendars = new Map<number, BusinessCalendar>();
-  const everywhere = businessCalendar(new Set(state));
-  return (departmentId) => {
-    let calendar = calendars.get(departmentId);
-    if (!calendar) {
-      const own = found.filter((c) => c.departmentId === departmentId).map((c) => c.day);
-      calendar = own.length ? businessCalendar(new Set([...state, ...own])) : everywhere;
-      calendars.set(departmentId, calendar);
-    }
-    return calendar;
-  };
-}
-
-/** One department's calendar. */
-export const calendarOf = async (db: Db, departmentId: number) => (await calendarsOf(db, [departmentId]))(departmentId);
 
 const closureColumns = {
   id: departmentClosures.id,
@@ -143,7 +122,8 @@ export function closures(app: FastifyInstance) {
           .returning();
         if (!row) throw conflict(`${formatIsoDay(input.dia)} já está fechado para ${department?.shortName ?? 'todos os órgãos'}.`);
         const moved = await moveDeadlines(tx, department?.id ?? null, input.dia, true);
-        return toClosure({ ...row, slug: department?.slug ?? null, shortName: department?.shortName ?? null, createdBy: row.createdByName }, moved);
+        const cancelled = await closeUnitsDay(app, t as unknown as Tx, { departmentId: department?.id ?? null, day: input.dia, reason: input.motivo, staff });
+        return { ...toClosure({ ...row, slug: department?.slug ?? null, shortName: department?.shortName ?? null, createdBy: row.createdByName }, moved), cancelled };
       });
     },
 
@@ -158,6 +138,7 @@ export function closures(app: FastifyInstance) {
         // Removed at the same time by someone else: the deadlines were moved back by them.
         if (!gone.length) throw notFound('Fechamento não encontrado entre os do seu órgão.');
         await moveDeadlines(tx, found.departmentId, found.day, false);
+        await reopenUnitsDay(t as unknown as Tx, { departmentId: found.departmentId, day: found.day });
       });
     },
   };

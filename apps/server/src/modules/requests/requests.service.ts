@@ -28,7 +28,7 @@ import type { BusinessCalendar } from '../../lib/business-days.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { highestAccessLevel } from '../identity/claims.ts';
-import { calendarOf } from './closures.ts';
+import { calendarOf } from './calendars.ts';
 import * as repository from './requests.repository.ts';
 import { ofRequest as issuedFor } from '../documents/documents.repository.ts';
 import { CLOSED, RATEABLE, REQUEST_TABLE, requests, type RequestActor } from './requests.workflow.ts';

@@ -17,7 +17,7 @@ import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { issueDocument } from '../documents/documents.service.ts';
 import { attendedBy, canAssign, canAttend, type Staff } from '../gestao/roles.ts';
-import { calendarOf, calendarsOf } from './closures.ts';
+import { calendarOf, calendarsOf } from './calendars.ts';
 import * as repository from './requests.repository.ts';
 import type { RequestsService } from './requests.service.ts';
 import { REQUEST_TABLE, requests } from './requests.workflow.ts';
