@@ -97,3 +97,49 @@ test.describe('Maria books a time at a unit', () => {
     await expect(maria.getByTestId('appointment-qr')).toHaveCount(0);
   });
 });
+
+test.describe('a full unit', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test("offers its waiting list; a cancellation reaches the first in line, who confirms the time", async ({ browser, loginPortal }) => {
+    const unit = 'ssp-espaco-cidadania-teresina-shopping';
+    const booking = `/app/agendar/carteira-de-identidade-primeira-via?unidade=${unit}`;
+    // Maria holds a time three open days ahead.
+    const maria = await loggedIn(browser, loginPortal.origin, 'maria.silva', booking);
+    await maria.getByTestId('days').getByRole('link').nth(3).click();
+    const time = maria.getByRole('radio').first();
+    const label = (await time.evaluate((input) => input.parentElement!.textContent!)).trim();
+    await time.check();
+    await maria.getByRole('button', { name: 'Confirmar agendamento' }).click();
+    await expect(maria.getByRole('heading', { level: 1, name: 'Atendimento agendado' })).toBeVisible();
+    // Every other place of the unit's agenda is taken.
+    await loginPortal.app.db.execute(
+      sql`update appointment_slots s set booked = s.capacity from unit_agendas a, department_sections d, services v where a.id = s.agenda_id and d.id = a.section_id and v.id = a.service_id and d.slug = ${unit} and v.slug = 'carteira-de-identidade-primeira-via'`,
+    );
+
+    // João, on a phone without scripts, finds nothing free and asks to be told.
+    const person = PEOPLE[1]!;
+    const joao = await loggedIn(browser, loginPortal.origin, 'joao.souza', booking, { device: SMALL_PHONE, javaScriptEnabled: false });
+    await expect(joao.getByText('Esta unidade não tem horários livres nos próximos dias.')).toBeVisible();
+    await touch(person, joao.getByRole('button', { name: 'Avise-me quando vagar um horário' }));
+    await expect(joao.getByTestId('waiting-place')).toContainText('Você é a próxima pessoa');
+    // The same page with scripts, for axe (which runs through them).
+    const checked = await loggedIn(browser, loginPortal.origin, 'joao.souza', new URL(joao.url()).pathname);
+    await expect(checked.getByTestId('waiting-place')).toBeVisible();
+    expect(await axe(checked, 'lista de espera')).toEqual([]);
+
+    // Maria cancels: asked once more, then done.
+    await maria.getByRole('button', { name: 'Cancelar agendamento' }).click();
+    await maria.getByRole('button', { name: 'Sim, cancelar' }).click();
+    await expect(maria.getByText('Agendamento cancelado.')).toBeVisible();
+
+    // João's place: the time held for him, confirmed.
+    await joao.reload();
+    await expect(joao.getByRole('heading', { level: 1, name: 'Abriu um horário para você' })).toBeVisible();
+    await expect(joao.getByTestId('waiting-offer')).toContainText(label);
+    await touch(person, joao.getByRole('button', { name: 'Confirmar este horário' }));
+    await expect(joao.getByRole('heading', { level: 1, name: 'Atendimento agendado' })).toBeVisible();
+    await expect(joao.getByTestId('appointment-when')).toContainText(label);
+    await expect(joao.getByText('Posto de Identificação – Espaço da Cidadania Teresina Shopping')).toBeVisible();
+  });
+});

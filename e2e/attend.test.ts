@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { formatIsoDay, todayInPiaui } from '@portal/contracts';
-import { PIAUI_CALENDAR } from '../apps/server/src/lib/business-days.ts';
+import { PIAUI_CALENDAR } from '@portal/db';
 import { SmtpStandIn } from '../apps/server/src/test-support/stand-ins.ts';
 import { axe, DESKTOP, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -211,6 +211,9 @@ test.describe('a lead closes a day the department does not open', () => {
     await expect(attendant.getByRole('button', { name: /^Reabrir/ })).toHaveCount(0);
 
     const page = await loggedIn(browser, 'bruno.detran', '/app/gestao/dias-sem-expediente', { device: { ...PHONE, viewport: { width: 320, height: 640 } }, javaScriptEnabled: false });
+    // The layout is measured once the page and its stylesheet have loaded (the login's redirect may still be arriving).
+    await expect(page.getByRole('heading', { level: 1, name: 'Dias sem expediente' })).toBeVisible();
+    await page.waitForLoadState('load');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.getByRole('button', { name: `Reabrir ${formatIsoDay(day)} (DETRAN-PI)` }).tap();
     await expect(page.getByTestId('gestao-notice')).toContainText(`${formatIsoDay(day)} voltou a ser dia de expediente`);

@@ -48,6 +48,7 @@ export default [
   route('app/acompanhar-minhas-solicitacoes/:id', 'routes/request-detail.tsx'),
   // Appointments at a unit (issue 29): the booking, an appointment, its calendar file; the front desk's day.
   route('app/agendar/:service', 'routes/appointment-book.tsx'),
+  route('app/agendamentos/espera/:id', 'routes/appointment-waiting.tsx'),
   route('app/agendamentos/:id', 'routes/appointment.tsx'),
   route('app/agendamentos/:id/agendamento.ics', 'routes/appointment-ics.ts'),
   route('app/gestao/agenda', 'routes/gestao-desk.tsx'),

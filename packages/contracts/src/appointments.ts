@@ -39,6 +39,25 @@ export type BookingUnit = z.infer<typeof BookingUnit>;
 
 export const BookingTime = z.object({ startsAt: z.string(), free: z.number().int() });
 
+/** A place in a unit's waiting list ('Avise-me'): waiting (with how many ahead), or offered a freed time until a moment. */
+export const WaitingEntry = z.object({
+  id: z.number().int(),
+  state: z.enum(['aguardando', 'oferecido', 'aceito', 'expirado', 'cancelado']),
+  service: z.object({ slug: z.string(), title: z.string() }),
+  unit: z.object({ slug: z.string(), name: z.string(), address: z.string(), city: z.string(), phone: z.string(), mapUrl: z.string() }),
+  /** people ahead in the line, while waiting */
+  ahead: z.number().int().nullable(),
+  /** the time held for her, and until when she may take it */
+  offer: z.object({ startsAt: z.string(), until: z.string() }).nullable(),
+  /** the appointment made when she took the offer */
+  appointmentId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type WaitingEntry = z.infer<typeof WaitingEntry>;
+/** POST /v1/agendamentos/espera: joining the waiting list of a unit for a service. */
+export const WaitingInput = z.object({ servico: Slug, unidade: Slug });
+export const WaitingParams = z.object({ id: DbId('Lista de espera inválida.') });
+
 /** What a citizen chooses from: the units, then the days of one, then the times of one day. */
 export const BookingOptions = z.object({
   service: z.object({ slug: z.string(), title: z.string(), categorySlug: z.string(), documents: z.array(z.string()) }),
@@ -50,6 +69,8 @@ export const BookingOptions = z.object({
   times: z.array(BookingTime),
   /** the department's no-show policy, told before booking: `limit` absences in `days` days, then `waitDays` without booking */
   noShow: z.object({ limit: z.number().int(), days: z.number().int(), waitDays: z.number().int() }),
+  /** the citizen's place in the waiting list of the chosen unit, if she is in it */
+  waiting: WaitingEntry.nullable(),
   /** when the citizen, past the policy's absences, may book again; null when she may now */
   blockedUntil: z.string().nullable(),
   /** the citizen's appointment of this service still to happen: she reschedules it instead of booking another */

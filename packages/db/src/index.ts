@@ -10,3 +10,4 @@ export { todayInPiaui, PIAUI_TIME_ZONE } from './calendar.ts';
 export { seedIdentityDemo, isIdentityEmpty, DEMO_ACCOUNTS, DEMO_DOCUMENTS, DEMO_PASSWORD, DEMO_PASSWORD_HASH } from './identity/demo-accounts.ts';
 export { seedOpenData, isOpenDataEmpty, OPEN_DATA_DEMO_SIZE, OPEN_DATA_TEST_SIZE, OPEN_DATA_DATASETS, type OpenDataOptions, type OpenDataSize } from './open-data/seed.ts';
 export { seedTestDemo, writeTestDemoDump } from './test-demo.ts';
+export { businessCalendar, holidayName, PIAUI_CALENDAR, type BusinessCalendar } from './business-days.ts';

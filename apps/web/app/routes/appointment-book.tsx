@@ -1,6 +1,6 @@
 import { BookingInput, type BookingOptions } from '@portal/contracts';
 import { Form, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { appointmentPath, bookingPath } from '../features/appointments/paths.ts';
+import { appointmentPath, bookingPath, waitingPath } from '../features/appointments/paths.ts';
 import { appointmentsApi } from '../features/appointments/appointments.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { refusal } from '../features/requests/requests.server.ts';
@@ -25,6 +25,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireCitizen(context, request);
   const values = formValues(await readForm(request));
+  // 'Avise-me': the waiting list of a unit with no free time.
+  if (values.intent === 'espera') {
+    try {
+      const entry = await appointmentsApi.wait(context, String(values.servico ?? ''), String(values.unidade ?? ''));
+      throw redirect(waitingPath(entry.id));
+    } catch (err) {
+      if (err instanceof Response) throw err;
+      return { message: refusal(err).message };
+    }
+  }
   const parsed = BookingInput.safeParse({ servico: values.servico, unidade: values.unidade, horario: values.horario || undefined, remarcar: values.remarcar || undefined });
   if (!parsed.success) return { message: values.horario ? parsed.error.issues[0]!.message : 'Escolha um horário.' };
   try {
@@ -111,8 +121,22 @@ export default function AppointmentBook() {
                 </li>
               ))}
             </ul>
+          ) : options.waiting ? (
+            <p>
+              Esta unidade não tem horários livres nos próximos dias. Você está na lista de espera: <a href={waitingPath(options.waiting.id)}>ver a sua posição</a>.
+            </p>
           ) : (
-            <p>Esta unidade não tem horários livres nos próximos dias. Escolha outra unidade.</p>
+            <>
+              <p>Esta unidade não tem horários livres nos próximos dias. Escolha outra unidade, ou entre na lista de espera: quando um horário vagar, ele fica reservado por alguns minutos para a primeira pessoa da lista, que recebe um aviso.</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="espera" />
+                <input type="hidden" name="servico" value={service.slug} />
+                <input type="hidden" name="unidade" value={unit.slug} />
+                <button type="submit" className={styles.secondary}>
+                  Avise-me quando vagar um horário
+                </button>
+              </Form>
+            </>
           )}
         </PageSection>
       ) : null}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PIAUI_CALENDAR } from '../business-days.ts';
 import { todayInPiaui } from '../calendar.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
@@ -447,7 +448,8 @@ async function seedDemoRequests(db: Database, today: Date) {
         assigneeSub: staff?.sub ?? null,
         assigneeName: staff?.name ?? null,
         deadlineDays: sent ? service.deadlineDays : null,
-        dueOn: sent && service.deadlineDays && !closedAt ? dateFrom(today, service.deadlineDays + 4 - plan.days) : null,
+        // Due as the portal computes it: so many business days after the day it was sent (never a holiday or a weekend).
+        dueOn: sent && service.deadlineDays && !closedAt ? PIAUI_CALENDAR.add(dateFrom(today, -plan.days), service.deadlineDays) : null,
         waitingSince: plan.state === 'aguardando_cidadao' ? ago(today, 2) : null,
         lastMessage: plan.message ?? null,
         createdAt: created,

@@ -96,3 +96,32 @@ export const appointments = pgTable(
     index('appointments_citizen_idx').on(t.citizenSub, t.startsAt),
   ],
 );
+
+/**
+ * The waiting list of an agenda ('Avise-me', issue 29): a citizen waits for a place at a unit whose times are all
+ * taken; a place freed is held for the first in line for a few minutes and offered, then for the next. Its state is
+ * the waiting list's workflow's (appointments.workflow.ts).
+ */
+export const appointmentWaits = pgTable(
+  'appointment_waits',
+  {
+    id: serial('id').primaryKey(),
+    agendaId: integer('agenda_id')
+      .notNull()
+      .references(() => unitAgendas.id, { onDelete: 'cascade' }),
+    citizenSub: text('citizen_sub').notNull(),
+    citizen: jsonb('citizen').$type<{ name: string; cpf: string; email: string }>().notNull(),
+    state: text('state').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the time held for this citizen while the offer lasts */
+    offeredStartsAt: timestamp('offered_starts_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** the appointment made when the offer was taken */
+    appointmentId: integer('appointment_id'),
+  },
+  (t) => [
+    // One place in a list per citizen and agenda while waiting or offered.
+    uniqueIndex('appointment_waits_one_idx').on(t.citizenSub, t.agendaId).where(sql`${t.state} in ('aguardando', 'oferecido')`),
+    index('appointment_waits_line_idx').on(t.agendaId, t.createdAt).where(sql`${t.state} = 'aguardando'`),
+  ],
+);

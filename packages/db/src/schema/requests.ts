@@ -192,7 +192,7 @@ export const dataAccesses = pgTable(
 /**
  * Days a department, or the whole state, does not open (issue 28): a 'ponto facultativo', a strike, a move. Kept by
  * the department's leads (the whole state's by the central team) in the back office; a deadline counts over them
- * as over a holiday (apps/server/src/lib/business-days.ts). `departmentId` null: every department.
+ * as over a holiday (packages/db/src/business-days.ts). `departmentId` null: every department.
  */
 export const departmentClosures = pgTable(
   'department_closures',

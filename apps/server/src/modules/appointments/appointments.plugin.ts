@@ -23,6 +23,15 @@ export const appointmentsPlugin = fp(async (app: FastifyInstance) => {
       if (told) log.info({ appointments: told }, 'appointment reminders sent');
     },
   });
+  // A time offered to the first of a waiting list and not taken in time goes to the next, within a minute.
+  app.jobs.define('ofertas-vencidas', {
+    policy: 'singleton',
+    run: async (_data, log) => {
+      const expired = await service.line.expireOffers();
+      if (expired) log.info({ offers: expired }, 'waiting-list offers expired');
+    },
+  });
+  app.jobs.schedule('ofertas-vencidas', '* * * * *');
   app.jobs.schedule('abrir-agendas', '0 7 * * *');
   app.jobs.schedule('lembrar-agendamentos', '0 18 * * *');
   // The days not opened yet (a new database, a start after days stopped) open before the first citizen looks.

@@ -1,4 +1,4 @@
-import { Appointment, AppointmentList, AppointmentParams, BookingInput, BookingOptions, BookingParams, BookingQuery, CheckIn, DeskAppointmentParams, DeskDay, DeskQuery, ErrorResponse } from '@portal/contracts';
+import { Appointment, AppointmentList, AppointmentParams, WaitingEntry, WaitingInput, WaitingParams, BookingInput, BookingOptions, BookingParams, BookingQuery, CheckIn, DeskAppointmentParams, DeskDay, DeskQuery, ErrorResponse } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,6 +62,36 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
       }
       return reply.code(201).send(await service.book(request.user!, request.body));
     },
+  );
+
+  app.post(
+    '/v1/agendamentos/espera',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: "Entrar na lista de espera ('Avise-me') de uma unidade: um horário que vagar é reservado para o primeiro da fila por alguns minutos", body: WaitingInput, response: { 201: WaitingEntry, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await service.line.join(request.user!, request.body.servico, request.body.unidade)),
+  );
+
+  app.get(
+    '/v1/agendamentos/espera/:id',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'O lugar de quem chama numa lista de espera, e o horário oferecido, se houver', params: WaitingParams, response: { 200: WaitingEntry, ...errors } } },
+    async (request) => service.line.get(request.user!, request.params.id),
+  );
+
+  app.post(
+    '/v1/agendamentos/espera/:id/aceitar',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Ficar com o horário oferecido, enquanto ele está reservado', params: WaitingParams, response: { 201: Appointment, ...errors } } },
+    async (request, reply) => {
+      const made = await service.line.accept(request.user!, request.params.id);
+      return reply.code(201).send(await service.get(request.user!, made.id));
+    },
+  );
+
+  app.post(
+    '/v1/agendamentos/espera/:id/sair',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Sair da lista de espera (um horário reservado vai para o próximo)', params: WaitingParams, response: { 200: WaitingEntry, ...errors } } },
+    async (request) => service.line.leave(request.user!, request.params.id),
   );
 
   app.get(

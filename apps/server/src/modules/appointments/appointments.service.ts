@@ -18,55 +18,22 @@ import { schema, type Database } from '@portal/db';
 import { and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { mapUrl } from '../../lib/mappers.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { canRunDesk, type Staff } from '../gestao/roles.ts';
 import { calendarOf } from '../requests/calendars.ts';
 import { nextProtocolNumber, recordAccess, type Tx } from '../requests/requests.repository.ts';
 import { knownData, protocolOf, type Citizen } from '../requests/requests.service.ts';
+import { agendasOf, givePlaceBack, takePlace, tellCitizen, unitOf, type AgendaRow } from './appointments.repository.ts';
+import { offerFreedPlace, waitingList } from './appointments.waits.ts';
 import { APPOINTMENT_TABLE, appointments as workflow, type AppointmentAction, type AppointmentActor } from './appointments.workflow.ts';
 
-const { unitAgendas, appointmentSlots, appointments, services, departmentSections, departments, categories, serviceSteps, stepDocuments } = schema;
+const { unitAgendas, appointmentSlots, appointments, appointmentWaits, services, departmentSections, departments, serviceSteps, stepDocuments } = schema;
 
 const DAY = 86_400_000;
 /** A time is offered until this long before it starts (the citizen has to get there). */
 const LEAD_MINUTES = 30;
 const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-
-/** An agenda with its unit, service and department, as booking and the desk read it. */
-async function agendasOf(db: Database, where: ReturnType<typeof and>) {
-  return db
-    .select({
-      id: unitAgendas.id,
-      slotMinutes: unitAgendas.slotMinutes,
-      capacity: unitAgendas.capacity,
-      hours: unitAgendas.hours,
-      daysAhead: unitAgendas.daysAhead,
-      changeHours: unitAgendas.changeHours,
-      noShowLimit: unitAgendas.noShowLimit,
-      noShowDays: unitAgendas.noShowDays,
-      noShowWaitDays: unitAgendas.noShowWaitDays,
-      departmentId: unitAgendas.departmentId,
-      departmentSlug: departments.slug,
-      departmentShortName: departments.shortName,
-      serviceId: services.id,
-      serviceSlug: services.slug,
-      serviceTitle: services.title,
-      categorySlug: categories.slug,
-      section: departmentSections,
-    })
-    .from(unitAgendas)
-    .innerJoin(services, eq(services.id, unitAgendas.serviceId))
-    .innerJoin(categories, eq(categories.id, services.categoryId))
-    .innerJoin(departments, eq(departments.id, unitAgendas.departmentId))
-    .innerJoin(departmentSections, eq(departmentSections.id, unitAgendas.sectionId))
-    .where(and(eq(unitAgendas.active, true), eq(departmentSections.active, true), where))
-    .orderBy(asc(departmentSections.name));
-}
-type AgendaRow = Awaited<ReturnType<typeof agendasOf>>[number];
-
-const unitOf = (a: AgendaRow) => ({ slug: a.section.slug, name: a.section.name, address: [a.section.address, a.section.district].filter(Boolean).join(', '), city: a.section.city, phone: a.section.phone, mapUrl: mapUrl(a.section) });
 
 /** The times of one day of an agenda, on its hours (Piauí's clock). */
 function timesOfDay(agenda: Pick<AgendaRow, 'hours' | 'slotMinutes'>, day: string): Date[] {
@@ -106,10 +73,6 @@ export async function releaseSlots(db: Database, now = new Date()): Promise<numb
   }
   return opened;
 }
-
-/** Tells the citizen of an appointment (bell, push to the app, e-mail), as a job of the change's own transaction. */
-const tellCitizen = (app: FastifyInstance, tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string) =>
-  app.jobs.send('avisar-solicitante', { userSub: row.citizenSub, email: row.citizen.email, url: `/app/agendamentos/${row.id}`, title, body }, { db: tx });
 
 /**
  * A department (null: every one) closes a day (decision 038), in the closure's own transaction: its units' times of
@@ -166,6 +129,7 @@ export type AppointmentsService = ReturnType<typeof appointmentsService>;
  */
 export function appointmentsService(app: FastifyInstance) {
   const db = () => app.db;
+  const line = waitingList(app);
 
   const documentsOf = async (serviceId: number) =>
     (
@@ -242,25 +206,10 @@ export function appointmentsService(app: FastifyInstance) {
     return until > now ? until : null;
   };
 
-  /** Takes one place of a time, if one is left: the one statement that keeps a time within its capacity. */
-  const takePlace = async (tx: Tx, agendaId: number, startsAt: Date) => {
-    const [taken] = await tx
-      .update(appointmentSlots)
-      .set({ booked: sql`${appointmentSlots.booked} + 1` })
-      .where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt), lt(appointmentSlots.booked, appointmentSlots.capacity)))
-      .returning({ booked: appointmentSlots.booked });
-    if (taken) return;
-    const [exists] = await tx.select({ n: appointmentSlots.capacity }).from(appointmentSlots).where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt)));
-    if (!exists) throw badRequest('Este horário não está na agenda desta unidade. Escolha um dos horários da lista.');
-    throw conflict('Este horário acabou de ser preenchido. Escolha outro.');
-  };
-  const givePlaceBack = (tx: Tx, agendaId: number, startsAt: Date) =>
-    tx
-      .update(appointmentSlots)
-      .set({ booked: sql`${appointmentSlots.booked} - 1` })
-      .where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt), gt(appointmentSlots.booked, 0)));
-
   return {
+    /** The waiting list ('Avise-me'): appointments.waits.ts. */
+    line,
+
     /** The units of a service with their first free time; the days of the one chosen; the times of the day chosen. */
     async options(user: Citizen, slug: string, query: BookingQuery, now = new Date()): Promise<BookingOptions> {
       const agendas = await agendasOf(db(), eq(services.slug, slug));
@@ -286,7 +235,14 @@ export function appointmentsService(app: FastifyInstance) {
         .where(and(eq(appointments.citizenSub, user.sub), eq(appointments.serviceId, agendas[0]!.serviceId), inArray(appointments.state, workflow.open as string[])));
       const a = agendas[0]!;
       const blocked = await blockedUntil(user.sub, a, now);
+      const [waiting] = chosen
+        ? await db()
+            .select()
+            .from(appointmentWaits)
+            .where(and(eq(appointmentWaits.citizenSub, user.sub), eq(appointmentWaits.agendaId, chosen.id), inArray(appointmentWaits.state, ['aguardando', 'oferecido'])))
+        : [];
       return {
+        waiting: waiting ? await line.view(waiting, now) : null,
         noShow: { limit: a.noShowLimit, days: a.noShowDays, waitDays: a.noShowWaitDays },
         blockedUntil: blocked ? iso(blocked) : null,
         service: { slug: a.serviceSlug, title: a.serviceTitle, categorySlug: a.categorySlug, documents: await documentsOf(a.serviceId) },
@@ -321,6 +277,7 @@ export function appointmentsService(app: FastifyInstance) {
         if (moving) {
           const done = await transition(tx, workflow, APPOINTMENT_TABLE, moving.id, 'remarcar', { agendaId: agenda.id, sectionId: agenda.section.id, startsAt, updatedAt: now, remindedAt: null }, eq(appointments.startsAt, moving.startsAt));
           await givePlaceBack(tx, moving.agendaId, moving.startsAt);
+          await offerFreedPlace(app, tx, moving.agendaId, moving.startsAt, now);
           await tell(tx, done, `Agendamento remarcado: ${done.protocol}`, `Seu atendimento de "${agenda.serviceTitle}" passou para ${formatDateTime(startsAt)}, em ${agenda.section.name}.`);
           return done;
         }
@@ -371,6 +328,7 @@ export function appointmentsService(app: FastifyInstance) {
         const tx = t as unknown as Tx;
         const moved = await transition(tx, workflow, APPOINTMENT_TABLE, row.id, 'cancelar', { updatedAt: now });
         await givePlaceBack(tx, row.agendaId, row.startsAt);
+        await offerFreedPlace(app, tx, row.agendaId, row.startsAt, now);
         await tell(tx, moved, `Agendamento cancelado: ${row.protocol}`, `Seu atendimento de ${formatDateTime(row.startsAt)} foi cancelado e o horário ficou livre para outra pessoa.`);
         return moved;
       });

@@ -2,7 +2,7 @@ import { todayInPiaui, type Appointment, type AppointmentList, type BookingOptio
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holidayName } from '../../lib/business-days.ts';
+import { holidayName } from '@portal/db';
 import { rows } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 
@@ -303,5 +303,61 @@ describe("the department's no-show policy", () => {
     expect(refused.json().message).toMatch(/^Você faltou a 2 agendamentos do SSP nos últimos 90 dias: poderá agendar de novo a partir de \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/);
     // Maria, with one absence, books as before.
     expect((await options('maria.silva', SEGUNDA)).blockedUntil).toBeNull();
+  });
+});
+
+describe("a full unit's waiting list", () => {
+  it('a time freed is held for the first in line, then for the next when not taken in time; taken, it is an appointment', async () => {
+    const unit = 'ssp-espaco-cidadania-dirceu';
+    const { days } = await options('gisele.sefaz', PRIMEIRA, `?unidade=${unit}`);
+    const { times } = await options('gisele.sefaz', PRIMEIRA, `?unidade=${unit}&dia=${days[4]!.day}`);
+    const horario = times[0]!.startsAt;
+    const gisele = await book('gisele.sefaz', { servico: PRIMEIRA, unidade: unit, horario });
+    expect(gisele.statusCode, gisele.body).toBe(201);
+    // Every other place of the agenda taken.
+    await t.database.db.execute(
+      sql`update appointment_slots s set booked = s.capacity from unit_agendas a, department_sections d, services v where a.id = s.agenda_id and d.id = a.section_id and v.id = a.service_id and d.slug = ${unit} and v.slug = ${PRIMEIRA}`,
+    );
+    const full = await options('bruno.detran', PRIMEIRA, `?unidade=${unit}`);
+    expect(full.days).toEqual([]);
+    expect(full.units.find((u) => u.slug === unit)!.firstFree).toBeNull();
+    const join = (who: string) => as(who, { method: 'POST', url: '/v1/agendamentos/espera', payload: { servico: PRIMEIRA, unidade: unit } });
+    const bruno = await join('bruno.detran');
+    expect(bruno.statusCode, bruno.body).toBe(201);
+    expect(bruno.json()).toMatchObject({ state: 'aguardando', ahead: 0, offer: null });
+    expect((await join('bruno.detran')).json().message).toBe('Você já está na lista de espera desta unidade.');
+    const davi = await join('davi.central');
+    expect(davi.json()).toMatchObject({ state: 'aguardando', ahead: 1 });
+    expect((await options('davi.central', PRIMEIRA, `?unidade=${unit}`)).waiting).toMatchObject({ ahead: 1 });
+
+    // Gisele cancels: her time is held for Bruno, told by the bell.
+    expect((await as('gisele.sefaz', { method: 'POST', url: `/v1/agendamentos/${(gisele.json() as Appointment).id}/cancelar` })).statusCode).toBe(200);
+    const entry = (who: string, id: number) => as(who, { method: 'GET', url: `/v1/agendamentos/espera/${id}` });
+    const offered = (await entry('bruno.detran', bruno.json().id)).json();
+    expect(offered).toMatchObject({ state: 'oferecido', offer: { startsAt: horario } });
+    expect(Date.parse(offered.offer.until) - Date.now()).toBeGreaterThan(13 * 60_000);
+    expect(await booked(unit, PRIMEIRA, horario)).toBe(2);
+    await t.app.jobs.settle(['avisar-solicitante']);
+    const [told] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from notifications where title like 'Abriu um horário%' and user_sub = (select sub from users where username = 'bruno.detran')`);
+    expect(told!.n).toBe(1);
+    // Davi cannot take Bruno's offer, nor see it.
+    expect((await as('davi.central', { method: 'POST', url: `/v1/agendamentos/espera/${bruno.json().id}/aceitar` })).statusCode).toBe(404);
+
+    // Bruno lets it pass: it goes to Davi.
+    await t.database.db.execute(sql`update appointment_waits set offer_expires_at = now() - interval '1 second' where id = ${bruno.json().id}`);
+    await t.app.jobs.send('ofertas-vencidas', {});
+    await t.app.jobs.settle(['ofertas-vencidas']);
+    expect((await entry('bruno.detran', bruno.json().id)).json()).toMatchObject({ state: 'expirado', offer: null });
+    expect((await entry('davi.central', davi.json().id)).json()).toMatchObject({ state: 'oferecido', offer: { startsAt: horario } });
+    const late = await as('bruno.detran', { method: 'POST', url: `/v1/agendamentos/espera/${bruno.json().id}/aceitar` });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/não está mais reservado para você/);
+
+    const taken = await as('davi.central', { method: 'POST', url: `/v1/agendamentos/espera/${davi.json().id}/aceitar` });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toMatchObject({ state: 'agendado', startsAt: horario, unit: { slug: unit } });
+    // The place held became the appointment: the time is full, never over.
+    expect(await booked(unit, PRIMEIRA, horario)).toBe(2);
+    expect((await entry('davi.central', davi.json().id)).json()).toMatchObject({ state: 'aceito', appointmentId: taken.json().id });
   });
 });

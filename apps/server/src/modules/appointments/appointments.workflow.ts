@@ -37,3 +37,30 @@ export const appointments = defineWorkflow<AppointmentState, AppointmentAction, 
 });
 
 export const APPOINTMENT_TABLE = { table: schema.appointments, id: schema.appointments.id, state: schema.appointments.state };
+
+/**
+ * The waiting list ('Avise-me'): a place freed is offered to the first in line, held for a few minutes.
+ *
+ *   aguardando ──ofertar (agenda)──▶ oferecido ──aceitar (cidadão)──▶ aceito
+ *     └ sair (cidadão) ─▶ cancelado      └──expirar (agenda)──▶ expirado     (the place goes to the next in line)
+ */
+export const WAIT_STATES = ['aguardando', 'oferecido', 'aceito', 'expirado', 'cancelado'] as const;
+export type WaitState = (typeof WAIT_STATES)[number];
+export type WaitAction = 'ofertar' | 'aceitar' | 'expirar' | 'sair';
+export type WaitActor = { citizen: string } | 'agenda';
+const waiter: Guard<WaitActor, { citizenSub: string }> = (actor, w) => (typeof actor === 'object' && actor.citizen === w.citizenSub ? true : 'Só quem entrou na lista pode fazer isto.');
+const schedule: Guard<WaitActor, { citizenSub: string }> = (actor) => (actor === 'agenda' ? true : 'Só a agenda faz isto.');
+
+export const waits = defineWorkflow<WaitState, WaitAction, WaitActor, { citizenSub: string }>({
+  name: 'lista de espera',
+  states: WAIT_STATES,
+  open: ['aguardando', 'oferecido'],
+  transitions: {
+    ofertar: { from: ['aguardando'], to: 'oferecido', may: schedule, gone: 'Esta pessoa já não aguarda na lista.' },
+    aceitar: { from: ['oferecido'], to: 'aceito', may: waiter, gone: 'Este horário não está mais reservado para você: o prazo para confirmar passou.' },
+    expirar: { from: ['oferecido'], to: 'expirado', may: schedule, gone: 'Esta oferta já foi respondida.' },
+    sair: { from: ['aguardando', 'oferecido'], to: 'cancelado', may: waiter, gone: 'Você já não está nesta lista.' },
+  },
+});
+
+export const WAIT_TABLE = { table: schema.appointmentWaits, id: schema.appointmentWaits.id, state: schema.appointmentWaits.state };

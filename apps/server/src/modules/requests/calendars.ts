@@ -1,6 +1,5 @@
-import { schema } from '@portal/db';
 import { inArray, isNull, or } from 'drizzle-orm';
-import { businessCalendar, type BusinessCalendar } from '../../lib/business-days.ts';
+import { businessCalendar, schema, type BusinessCalendar } from '@portal/db';
 import type { Db } from './requests.repository.ts';
 
 const { departmentClosures } = schema;

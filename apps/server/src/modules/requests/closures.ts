@@ -1,8 +1,7 @@
 import { formatIsoDay, PIAUI_TIME_ZONE, QUEUE_STATES, todayInPiaui, type Closure, type ClosureInput, type ClosureList } from '@portal/contracts';
-import { schema } from '@portal/db';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { holidayName } from '../../lib/business-days.ts';
+import { holidayName, schema } from '@portal/db';
 import { closeUnitsDay, reopenUnitsDay } from '../appointments/appointments.service.ts';
 import { calendarsOf } from './calendars.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';

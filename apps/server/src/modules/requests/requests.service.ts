@@ -24,7 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { conflict, fieldErrors, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import type { BusinessCalendar } from '../../lib/business-days.ts';
+import type { BusinessCalendar } from '@portal/db';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { highestAccessLevel } from '../identity/claims.ts';

@@ -5,7 +5,7 @@ import { todayInPiaui, type Closure, type ClosureList, type DataAccessList, type
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holidayName, PIAUI_CALENDAR } from '../../lib/business-days.ts';
+import { holidayName, PIAUI_CALENDAR } from '@portal/db';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { PushStandIn, SmtpStandIn } from '../../test-support/stand-ins.ts';
 import { daysLeft } from './requests.staff.ts';

@@ -11,7 +11,7 @@ import {
   type StaffRequestDetail,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { PIAUI_CALENDAR, type BusinessCalendar } from '../../lib/business-days.ts';
+import { PIAUI_CALENDAR, type BusinessCalendar } from '@portal/db';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';

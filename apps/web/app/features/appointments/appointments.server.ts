@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentList, BookingInput, BookingOptions } from '@portal/contracts';
+import type { Appointment, AppointmentList, BookingInput, BookingOptions, WaitingEntry } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
 import { ApiError, call, callRaw } from '../../lib/api.server.ts';
 import { plainText } from '../../lib/plain-text.ts';
@@ -12,6 +12,10 @@ export const appointmentsApi = {
   book: (c: AppLoadContext, body: BookingInput) => call<Appointment>(c, { method: 'POST', url: '/v1/agendamentos', body, auth: 'citizen' }),
   get: (c: AppLoadContext, id: number) => call<Appointment>(c, { url: `/v1/agendamentos/${id}`, auth: 'citizen' }),
   cancel: (c: AppLoadContext, id: number) => call<Appointment>(c, { method: 'POST', url: `/v1/agendamentos/${id}/cancelar`, auth: 'citizen' }),
+  wait: (c: AppLoadContext, servico: string, unidade: string) => call<WaitingEntry>(c, { method: 'POST', url: '/v1/agendamentos/espera', body: { servico, unidade }, auth: 'citizen' }),
+  waiting: (c: AppLoadContext, id: number) => call<WaitingEntry>(c, { url: `/v1/agendamentos/espera/${id}`, auth: 'citizen' }),
+  accept: (c: AppLoadContext, id: number) => call<Appointment>(c, { method: 'POST', url: `/v1/agendamentos/espera/${id}/aceitar`, auth: 'citizen' }),
+  leave: (c: AppLoadContext, id: number) => call<WaitingEntry>(c, { method: 'POST', url: `/v1/agendamentos/espera/${id}/sair`, auth: 'citizen' }),
 };
 
 /** The appointment's .ics, downloaded through the citizen's session. */

@@ -10,3 +10,5 @@ export const bookingPath = (serviceSlug: string, query: Record<string, string | 
 export const appointmentPath = (id: number) => `/app/agendamentos/${id}`;
 /** The front desk's day at a unit. */
 export const DESK_PATH = '/app/gestao/agenda';
+/** One's place in a unit's waiting list, and the time offered from it. */
+export const waitingPath = (id: number) => `/app/agendamentos/espera/${id}`;

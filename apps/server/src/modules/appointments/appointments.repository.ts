@@ -1,0 +1,69 @@
+import { schema, type Database } from '@portal/db';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict } from '../../lib/http-error.ts';
+import { mapUrl } from '../../lib/mappers.ts';
+import type { Tx } from '../requests/requests.repository.ts';
+
+const { unitAgendas, appointmentSlots, services, departmentSections, departments, categories } = schema;
+
+// What the appointments' service and its waiting list share: the agendas as they are read, a time's places, and
+// the notice to the citizen.
+
+/** An agenda with its unit, service and department, as booking and the desk read it. */
+export async function agendasOf(db: Database, where: ReturnType<typeof and>) {
+  return db
+    .select({
+      id: unitAgendas.id,
+      slotMinutes: unitAgendas.slotMinutes,
+      capacity: unitAgendas.capacity,
+      hours: unitAgendas.hours,
+      daysAhead: unitAgendas.daysAhead,
+      changeHours: unitAgendas.changeHours,
+      noShowLimit: unitAgendas.noShowLimit,
+      noShowDays: unitAgendas.noShowDays,
+      noShowWaitDays: unitAgendas.noShowWaitDays,
+      departmentId: unitAgendas.departmentId,
+      departmentSlug: departments.slug,
+      departmentShortName: departments.shortName,
+      serviceId: services.id,
+      serviceSlug: services.slug,
+      serviceTitle: services.title,
+      categorySlug: categories.slug,
+      section: departmentSections,
+    })
+    .from(unitAgendas)
+    .innerJoin(services, eq(services.id, unitAgendas.serviceId))
+    .innerJoin(categories, eq(categories.id, services.categoryId))
+    .innerJoin(departments, eq(departments.id, unitAgendas.departmentId))
+    .innerJoin(departmentSections, eq(departmentSections.id, unitAgendas.sectionId))
+    .where(and(eq(unitAgendas.active, true), eq(departmentSections.active, true), where))
+    .orderBy(asc(departmentSections.name));
+}
+export type AgendaRow = Awaited<ReturnType<typeof agendasOf>>[number];
+
+export const unitOf = (a: AgendaRow) => ({ slug: a.section.slug, name: a.section.name, address: [a.section.address, a.section.district].filter(Boolean).join(', '), city: a.section.city, phone: a.section.phone, mapUrl: mapUrl(a.section) });
+
+/** Tells the citizen of an appointment (bell, push to the app, e-mail), as a job of the change's own transaction. */
+export const tellCitizen = (app: FastifyInstance, tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string, url = `/app/agendamentos/${row.id}`) =>
+  app.jobs.send('avisar-solicitante', { userSub: row.citizenSub, email: row.citizen.email, url, title, body }, { db: tx });
+
+/** Takes one place of a time, if one is left: the one statement that keeps a time within its capacity. */
+export const takePlace = async (tx: Tx, agendaId: number, startsAt: Date) => {
+  const [taken] = await tx
+    .update(appointmentSlots)
+    .set({ booked: sql`${appointmentSlots.booked} + 1` })
+    .where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+    .returning({ booked: appointmentSlots.booked });
+  if (taken) return;
+  const [exists] = await tx.select({ n: appointmentSlots.capacity }).from(appointmentSlots).where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt)));
+  if (!exists) throw badRequest('Este horário não está na agenda desta unidade. Escolha um dos horários da lista.');
+  throw conflict('Este horário acabou de ser preenchido. Escolha outro.');
+};
+/** Gives a place of a time back (a cancellation, a move, an offer not taken). */
+export const givePlaceBack = (tx: Tx, agendaId: number, startsAt: Date) =>
+  tx
+    .update(appointmentSlots)
+    .set({ booked: sql`${appointmentSlots.booked} - 1` })
+    .where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt), gt(appointmentSlots.booked, 0)));
+
