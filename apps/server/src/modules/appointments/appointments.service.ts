@@ -214,43 +214,55 @@ export function appointmentsService(app: FastifyInstance) {
     async options(user: Citizen, slug: string, query: BookingQuery, now = new Date()): Promise<BookingOptions> {
       const agendas = await agendasOf(db(), eq(services.slug, slug));
       if (!agendas.length) throw notFound('Este serviço não tem agendamento pelo portal.');
-      const first = await firstFree(
-        agendas.map((a) => a.id),
-        now,
-      );
-      const units = agendas.map((a) => ({ ...unitOf(a), firstFree: first.has(a.id) ? iso(first.get(a.id)!) : null }));
-      // The units with a free time first, the soonest first.
-      units.sort((x, y) => (x.firstFree ?? '9') .localeCompare(y.firstFree ?? '9'));
       const chosen = query.unidade ? agendas.find((a) => a.section.slug === query.unidade) : undefined;
       if (query.unidade && !chosen) throw notFound('Esta unidade não atende este serviço com agendamento.');
-      const earliest = new Date(now.getTime() + LEAD_MINUTES * 60_000);
-      const slots = chosen ? await freeTimes([chosen.id], earliest, new Date(now.getTime() + (chosen.daysAhead + 1) * DAY)) : [];
-      const byDay = new Map<string, number>();
-      for (const s of slots) byDay.set(todayInPiaui(s.startsAt), (byDay.get(todayInPiaui(s.startsAt)) ?? 0) + Number(s.free));
-      const day = query.dia && byDay.has(query.dia) ? query.dia : chosen ? ([...byDay.keys()][0] ?? null) : null;
-      const [current] = await db()
-        .select({ id: appointments.id, protocol: appointments.protocol, startsAt: appointments.startsAt, unit: departmentSections.name })
-        .from(appointments)
-        .innerJoin(departmentSections, eq(departmentSections.id, appointments.sectionId))
-        .where(and(eq(appointments.citizenSub, user.sub), eq(appointments.serviceId, agendas[0]!.serviceId), inArray(appointments.state, workflow.open as string[])));
       const a = agendas[0]!;
-      const blocked = await blockedUntil(user.sub, a, now);
-      const [waiting] = chosen
-        ? await db()
-            .select()
-            .from(appointmentWaits)
-            .where(and(eq(appointmentWaits.citizenSub, user.sub), eq(appointmentWaits.agendaId, chosen.id), inArray(appointmentWaits.state, ['aguardando', 'oferecido'])))
-        : [];
+      const earliest = new Date(now.getTime() + LEAD_MINUTES * 60_000);
+      // What the page shows, asked at once: each unit's first free time, the chosen unit's free places per day (counted
+      // by the database), the citizen's appointment, her no-show wait and her place in the line, the documents.
+      const [first, perDay, [current], blocked, [waiting], documents] = await Promise.all([
+        firstFree(
+          agendas.map((x) => x.id),
+          now,
+        ),
+        chosen
+          ? db()
+              .select({ day: sql<string>`to_char(${appointmentSlots.startsAt} at time zone 'America/Fortaleza', 'YYYY-MM-DD')`, free: sql<number>`sum(${appointmentSlots.capacity} - ${appointmentSlots.booked})::int` })
+              .from(appointmentSlots)
+              .where(and(eq(appointmentSlots.agendaId, chosen.id), gte(appointmentSlots.startsAt, earliest), lt(appointmentSlots.startsAt, new Date(now.getTime() + (chosen.daysAhead + 1) * DAY)), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+              .groupBy(sql`1`)
+              .orderBy(sql`1`)
+          : Promise.resolve([]),
+        db()
+          .select({ id: appointments.id, protocol: appointments.protocol, startsAt: appointments.startsAt, unit: departmentSections.name })
+          .from(appointments)
+          .innerJoin(departmentSections, eq(departmentSections.id, appointments.sectionId))
+          .where(and(eq(appointments.citizenSub, user.sub), eq(appointments.serviceId, a.serviceId), inArray(appointments.state, workflow.open as string[]))),
+        blockedUntil(user.sub, a, now),
+        chosen
+          ? db()
+              .select()
+              .from(appointmentWaits)
+              .where(and(eq(appointmentWaits.citizenSub, user.sub), eq(appointmentWaits.agendaId, chosen.id), inArray(appointmentWaits.state, ['aguardando', 'oferecido'])))
+          : Promise.resolve([]),
+        documentsOf(a.serviceId),
+      ]);
+      const units = agendas.map((x) => ({ ...unitOf(x), firstFree: first.has(x.id) ? iso(first.get(x.id)!) : null }));
+      // The units with a free time first, the soonest first.
+      units.sort((x, y) => (x.firstFree ?? '9').localeCompare(y.firstFree ?? '9'));
+      const day = query.dia && perDay.some((d) => d.day === query.dia) ? query.dia : (perDay[0]?.day ?? null);
+      const dayStart = day ? piauiInstant(day, '00:00')! : null;
+      const times = chosen && dayStart ? await freeTimes([chosen.id], dayStart < earliest ? earliest : dayStart, new Date(dayStart.getTime() + DAY)) : [];
       return {
         waiting: waiting ? await line.view(waiting, now) : null,
         noShow: { limit: a.noShowLimit, days: a.noShowDays, waitDays: a.noShowWaitDays },
         blockedUntil: blocked ? iso(blocked) : null,
-        service: { slug: a.serviceSlug, title: a.serviceTitle, categorySlug: a.categorySlug, documents: await documentsOf(a.serviceId) },
+        service: { slug: a.serviceSlug, title: a.serviceTitle, categorySlug: a.categorySlug, documents },
         units,
         unit: chosen ? (units.find((u) => u.slug === chosen.section.slug) ?? null) : null,
-        days: [...byDay].map(([d, free]) => ({ day: d, free })),
+        days: perDay.map((d) => ({ day: d.day, free: Number(d.free) })),
         day,
-        times: day ? slots.filter((s) => todayInPiaui(s.startsAt) === day).map((s) => ({ startsAt: iso(s.startsAt), free: Number(s.free) })) : [],
+        times: times.map((x) => ({ startsAt: iso(x.startsAt), free: Number(x.free) })),
         current: current ? { id: current.id, protocol: current.protocol, startsAt: iso(current.startsAt), unit: current.unit } : null,
       };
     },
@@ -261,6 +273,13 @@ export function appointmentsService(app: FastifyInstance) {
       if (!agenda) throw notFound('Esta unidade não atende este serviço com agendamento.');
       const startsAt = new Date(input.horario);
       if (startsAt.getTime() < now.getTime() + LEAD_MINUTES * 60_000) throw badRequest('Este horário já passou ou está perto demais: escolha um horário a partir de meia hora daqui.');
+      // A time already full is told at once (in a rush, most are): a look, not the guarantee, which is takePlace's.
+      const [slot] = await db()
+        .select({ free: sql<number>`${appointmentSlots.capacity} - ${appointmentSlots.booked}` })
+        .from(appointmentSlots)
+        .where(and(eq(appointmentSlots.agendaId, agenda.id), eq(appointmentSlots.startsAt, startsAt)));
+      if (!slot) throw badRequest('Este horário não está na agenda desta unidade. Escolha um dos horários da lista.');
+      if (Number(slot.free) <= 0) throw conflict('Este horário acabou de ser preenchido. Escolha outro.');
       const moving = input.remarcar ? await own(user, input.remarcar) : null;
       if (moving) {
         workflow.check('remarcar', { citizen: user.sub }, await facts(moving));
