@@ -6,7 +6,7 @@ import { PEOPLE, touch } from './support/person.ts';
 
 // Issue 29 as people live it: Maria, on a 320 px phone without scripts, books the identity card at an Espaço da
 // Cidadania from the service page, gets the confirmation with its QR code and the .ics; on a desktop she moves it to
-// another day; the front desk receives her by the protocol and her page says she was served.
+// another day; the front desk receives her by her QR code and her page says she was served.
 
 const SERVICE = '/app/catalog/documentos-e-identificacao/carteira-de-identidade-primeira-via';
 const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 640 } };
@@ -78,16 +78,18 @@ test.describe('Maria books a time at a unit', () => {
     await expect(page.getByTestId('current-appointment')).toContainText('Parnaíba');
   });
 
-  test('the front desk receives her by the protocol; her page says she was served', async ({ browser, loginPortal }) => {
+  test('the front desk receives her by the QR code; her page says she was served', async ({ browser, loginPortal }) => {
     // Her appointment, brought to an hour from now (the desk receives today's).
     await loginPortal.app.db.execute(sql`update appointments set starts_at = now() + interval '1 hour' where protocol = ${protocol}`);
     const person = PEOPLE[0]!;
     const desk = await loggedIn(browser, loginPortal.origin, 'heitor.ssp', '/app/gestao/agenda?unidade=ssp-espaco-cidadania-parnaiba');
     await expect(desk.getByTestId('desk-item').filter({ hasText: 'Maria da Conceição Silva' })).toContainText('***.982.247-**');
     expect(await axe(desk, 'recepção')).toEqual([]);
+    // The desk's QR reader types what the confirmation's code holds, as a keyboard does.
+    const { rows: found } = (await loginPortal.app.db.execute(sql`select code from appointments where protocol = ${protocol}`)) as unknown as { rows: { code: string }[] };
     const field = desk.getByLabel('QR code, protocolo ou CPF');
     await touch(person, field);
-    await field.pressSequentially(protocol, { delay: person.keyDelay / 4 });
+    await field.pressSequentially(found[0]!.code, { delay: 10 });
     await touch(person, desk.getByRole('button', { name: 'Receber', exact: true }));
     await expect(desk.getByTestId('gestao-notice')).toContainText(`Maria da Conceição Silva recebida: agendamento ${protocol}.`);
     await expect(desk.getByTestId('desk-item').filter({ hasText: 'Maria da Conceição Silva' })).toContainText('Atendido');

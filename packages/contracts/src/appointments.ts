@@ -21,6 +21,8 @@ const Instant = z.iso.datetime({ offset: true, error: 'Horário inválido.' });
 /** GET /v1/agendamentos/opcoes/{service}: which unit and day the citizen is looking at. */
 export const BookingQuery = z.object({
   unidade: Slug.optional(),
+  /** the citizen's city: its units come first */
+  cidade: z.string().trim().max(80, 'Cidade inválida.').optional(),
   dia: z.iso.date({ error: 'Dia inválido: use aaaa-mm-dd.' }).optional(),
 });
 export type BookingQuery = z.infer<typeof BookingQuery>;
@@ -62,6 +64,8 @@ export const WaitingParams = z.object({ id: DbId('Lista de espera inválida.') }
 export const BookingOptions = z.object({
   service: z.object({ slug: z.string(), title: z.string(), categorySlug: z.string(), documents: z.array(z.string()) }),
   units: z.array(BookingUnit),
+  /** the cities with a unit, for 'Sua cidade' */
+  cities: z.array(z.string()),
   unit: BookingUnit.nullable(),
   /** days of the chosen unit with a free place, from today to as far as its agenda is open */
   days: z.array(z.object({ day: z.string(), free: z.number().int() })),

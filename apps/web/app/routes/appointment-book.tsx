@@ -15,10 +15,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
   const url = new URL(request.url);
   // Only what the API reads; anything else in the address is left out.
-  const query = new URLSearchParams([...url.searchParams].filter(([k, v]) => (k === 'unidade' || k === 'dia') && v !== ''));
+  const query = new URLSearchParams([...url.searchParams].filter(([k, v]) => (k === 'unidade' || k === 'dia' || k === 'cidade') && v !== ''));
   const options = await required(context, appointmentsApi.options(context, params.service!, query), { notFound: 'Este serviço não tem agendamento pelo portal.' });
   const moving = Number(url.searchParams.get('remarcar')) || null;
-  return { options, moving: moving && options.current?.id === moving ? moving : null };
+  return { options, moving: moving && options.current?.id === moving ? moving : null, city: url.searchParams.get('cidade') ?? '' };
 }
 
 /** The chosen time: booked (or the appointment moved to it), then its confirmation; a refusal keeps the choices. */
@@ -59,10 +59,10 @@ const hourOf = (instant: string) => Number(formatTime(instant).slice(0, 2));
  * to drag. With 'remarcar', the citizen's appointment moves to the time chosen.
  */
 export default function AppointmentBook() {
-  const { options, moving } = useLoaderData<typeof loader>();
+  const { options, moving, city } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { service, units, unit, days, day, times, current } = options;
-  const here = (query: Record<string, string | undefined>) => bookingPath(service.slug, { ...(moving ? { remarcar: moving } : {}), ...query });
+  const here = (query: Record<string, string | undefined>) => bookingPath(service.slug, { ...(moving ? { remarcar: moving } : {}), ...(city ? { cidade: city } : {}), ...query });
   const morning = times.filter((t) => hourOf(t.startsAt) < 12);
   const afternoon = times.filter((t) => hourOf(t.startsAt) >= 12);
   return (
@@ -92,6 +92,25 @@ export default function AppointmentBook() {
         </p>
       ) : null}
       <PageSection id="unidade" title="1. Unidade">
+        {options.cities.length > 1 ? (
+          <form method="get" className={styles.form} aria-label="Sua cidade">
+            {moving ? <input type="hidden" name="remarcar" value={moving} /> : null}
+            <label className={styles.label} htmlFor="cidade">
+              Sua cidade (as unidades dela aparecem primeiro)
+            </label>
+            <select id="cidade" name="cidade" className={styles.input} defaultValue={city}>
+              <option value="">Qualquer uma</option>
+              {options.cities.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className={styles.secondary}>
+              Mostrar
+            </button>
+          </form>
+        ) : null}
         <ul className={styles.list} data-testid="units">
           {units.map((u) => (
             <li key={u.slug}>

@@ -14,7 +14,7 @@ import {
   type DeskDay,
   type DeskQuery,
 } from '@portal/contracts';
-import { schema, type Database } from '@portal/db';
+import { normalizeSearchText, schema, type Database } from '@portal/db';
 import { and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -248,8 +248,10 @@ export function appointmentsService(app: FastifyInstance) {
         documentsOf(a.serviceId),
       ]);
       const units = agendas.map((x) => ({ ...unitOf(x), firstFree: first.has(x.id) ? iso(first.get(x.id)!) : null }));
-      // The units with a free time first, the soonest first.
-      units.sort((x, y) => (x.firstFree ?? '9').localeCompare(y.firstFree ?? '9'));
+      // The units of the citizen's city first (the portal does not keep where she lives: she says it), then those with a
+      // free time, the soonest first.
+      const here = (city: string) => (query.cidade ? normalizeSearchText(city) === normalizeSearchText(query.cidade) : false);
+      units.sort((x, y) => Number(here(y.city)) - Number(here(x.city)) || (x.firstFree ?? '9').localeCompare(y.firstFree ?? '9'));
       const day = query.dia && perDay.some((d) => d.day === query.dia) ? query.dia : (perDay[0]?.day ?? null);
       const dayStart = day ? piauiInstant(day, '00:00')! : null;
       const times = chosen && dayStart ? await freeTimes([chosen.id], dayStart < earliest ? earliest : dayStart, new Date(dayStart.getTime() + DAY)) : [];
@@ -259,6 +261,7 @@ export function appointmentsService(app: FastifyInstance) {
         blockedUntil: blocked ? iso(blocked) : null,
         service: { slug: a.serviceSlug, title: a.serviceTitle, categorySlug: a.categorySlug, documents },
         units,
+        cities: [...new Set(agendas.map((x) => x.section.city))].sort((x, y) => x.localeCompare(y, 'pt-BR')),
         unit: chosen ? (units.find((u) => u.slug === chosen.section.slug) ?? null) : null,
         days: perDay.map((d) => ({ day: d.day, free: Number(d.free) })),
         day,

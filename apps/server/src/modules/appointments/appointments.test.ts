@@ -64,6 +64,10 @@ describe('a citizen books', () => {
     const first = await options('maria.silva', SEGUNDA);
     expect(first.units.map((u) => u.slug).sort()).toEqual(['ssp-espaco-cidadania-dirceu', 'ssp-espaco-cidadania-parnaiba', 'ssp-espaco-cidadania-teresina-shopping']);
     expect(first.units.every((u) => u.firstFree !== null)).toBe(true);
+    expect(first.cities).toEqual(['Parnaíba', 'Teresina']);
+    // Her city's units first, whatever the accents and capitals she typed.
+    expect((await options('maria.silva', SEGUNDA, '?cidade=parnaiba')).units[0]!.slug).toBe('ssp-espaco-cidadania-parnaiba');
+    expect((await options('maria.silva', SEGUNDA, '?cidade=Teresina')).units.slice(0, 2).map((u) => u.city)).toEqual(['Teresina', 'Teresina']);
     expect(first.current).toMatchObject({ protocol: expect.stringMatching(/^\d{4}-AGENDA-000001$/), unit: expect.stringContaining('Teresina Shopping') });
     const unit = await options('maria.silva', PRIMEIRA, '?unidade=ssp-espaco-cidadania-dirceu');
     expect(unit.current).toBeNull();
