@@ -145,3 +145,30 @@ test.describe('a full unit', () => {
     await expect(joao.getByText('Posto de Identificação – Espaço da Cidadania Teresina Shopping')).toBeVisible();
   });
 });
+
+test('a lead sets up a unit’s agenda in the back office, and citizens can book it at once', async ({ browser, loginPortal }) => {
+  const person = PEOPLE[0]!;
+  const lead = await loggedIn(browser, loginPortal.origin, 'bruno.detran', '/app/gestao/agendas');
+  const section = lead.getByRole('region').filter({ has: lead.getByRole('heading', { level: 2, name: /\(DETRAN-PI\)$/ }) }).first();
+  const unitName = (await section.getByRole('heading', { level: 2 }).innerText()).replace(/ \(DETRAN-PI\)$/, '');
+  await touch(person, section.getByRole('link', { name: 'Renovação da CNH' }));
+  await expect(lead.getByRole('heading', { level: 2, name: `Renovação da CNH: ${unitName}` })).toBeVisible();
+  // A period that ends before it begins is refused, with what was wrong.
+  await lead.getByRole('group', { name: 'Segunda-feira' }).getByLabel('Das', { exact: true }).fill('12:00');
+  await lead.getByRole('group', { name: 'Segunda-feira' }).getByLabel('às').first().fill('08:00');
+  await touch(person, lead.getByRole('button', { name: 'Salvar a agenda' }));
+  await expect(lead.getByRole('alert').filter({ hasText: 'termina antes de começar' })).toBeVisible();
+  await lead.getByRole('group', { name: 'Segunda-feira' }).getByLabel('Das', { exact: true }).fill('08:00');
+  await lead.getByRole('group', { name: 'Segunda-feira' }).getByLabel('às').first().fill('12:00');
+  await lead.getByRole('group', { name: 'Quinta-feira' }).getByLabel('Das', { exact: true }).fill('13:00');
+  await lead.getByRole('group', { name: 'Quinta-feira' }).getByLabel('às').first().fill('16:00');
+  await lead.getByLabel('Pessoas atendidas ao mesmo tempo').fill('2');
+  await touch(person, lead.getByRole('button', { name: 'Salvar a agenda' }));
+  await expect(lead.getByTestId('gestao-notice')).toContainText('Agenda salva.');
+  expect(await axe(lead, 'agendas')).toEqual([]);
+
+  const citizen = await loggedIn(browser, loginPortal.origin, 'maria.silva', '/app/catalog/transito-e-veiculos/renovacao-da-cnh');
+  await touch(person, citizen.getByRole('link', { name: /^Agendar atendimento/ }));
+  await touch(person, citizen.getByTestId('units').getByRole('link', { name: unitName }));
+  await expect(citizen.getByRole('heading', { level: 2, name: /^3\. Horário de (segunda|quinta)-feira/ })).toBeVisible();
+});

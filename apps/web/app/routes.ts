@@ -52,6 +52,7 @@ export default [
   route('app/agendamentos/:id', 'routes/appointment.tsx'),
   route('app/agendamentos/:id/agendamento.ics', 'routes/appointment-ics.ts'),
   route('app/gestao/agenda', 'routes/gestao-desk.tsx'),
+  route('app/gestao/agendas', 'routes/gestao-agendas.tsx'),
   // Opened by the state's app in a WebView with its token (issue 14).
   route('app/app-meus-veiculos', 'routes/pages-vehicles.tsx'),
   route('app/app-perfil-servidor', 'routes/pages-servant.tsx'),

@@ -152,3 +152,45 @@ export type CheckIn = z.infer<typeof CheckIn>;
 
 /** POST /v1/gestao/agenda/{id}/falta: the citizen did not come. */
 export const DeskAppointmentParams = AppointmentParams;
+
+// --- a unit's agenda, set in the back office by the department's leads (issue 29) ----------------------------
+
+const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Horário inválido: use hh:mm, como 08:00.');
+const Whole = (what: string, min: number, max: number) =>
+  z.coerce.number({ error: `${what}: informe um número.` }).int(`${what}: um número inteiro.`).min(min, `${what}: no mínimo ${min}.`).max(max, `${what}: no máximo ${max}.`);
+
+/** PUT /v1/gestao/agendas: how a unit serves a service by appointment. */
+export const AgendaInput = z
+  .object({
+    unidade: Slug,
+    servico: Slug,
+    slotMinutes: Whole('Duração de cada atendimento', 5, 240),
+    capacity: Whole('Pessoas atendidas ao mesmo tempo', 1, 200),
+    daysAhead: Whole('Dias à frente', 1, 120),
+    changeHours: Whole('Horas antes para remarcar ou cancelar', 0, 72),
+    noShowLimit: Whole('Faltas', 1, 10),
+    noShowDays: Whole('Dias em que as faltas contam', 7, 365),
+    noShowWaitDays: Whole('Dias sem agendar', 0, 180),
+    /** weekday '1' (Monday) … '6' (Saturday): periods from–to */
+    hours: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6']), z.array(z.tuple([Clock, Clock])).max(3, 'No máximo três períodos por dia.')),
+    active: z.boolean(),
+  })
+  .superRefine((agenda, ctx) => {
+    for (const [day, periods] of Object.entries(agenda.hours))
+      for (const [from, to] of periods ?? []) if (from >= to) ctx.addIssue({ code: 'custom', path: ['hours', day], message: `O período ${from}–${to} termina antes de começar.` });
+    if (!Object.values(agenda.hours).some((p) => p?.length)) ctx.addIssue({ code: 'custom', path: ['hours'], message: 'Informe o horário de pelo menos um dia da semana.' });
+  });
+export type AgendaInput = z.infer<typeof AgendaInput>;
+
+export const AgendaSettings = z.object({
+  /** the units and in-person services of the departments the caller leads, with each one's agenda if it has one */
+  units: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      department: z.string(),
+      services: z.array(z.object({ slug: z.string(), title: z.string(), agenda: AgendaInput.nullable() })),
+    }),
+  ),
+});
+export type AgendaSettings = z.infer<typeof AgendaSettings>;

@@ -5,7 +5,7 @@ import { formatIsoDay } from '../lib/format.ts';
 import styles from '../features/gestao/gestao.module.css';
 import { serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
 import { CLOSURES_PATH, REQUESTS_QUEUE_PATH } from '../features/gestao/requests-queue.ts';
-import { DESK_PATH } from '../features/appointments/paths.ts';
+import { AGENDAS_PATH, DESK_PATH } from '../features/appointments/paths.ts';
 import { formValues, readForm } from '../lib/form.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
 
@@ -56,6 +56,12 @@ export default function Gestao() {
           {desk ? (
             <p>
               <a href={DESK_PATH}>Agenda da unidade: os agendamentos do dia e a recepção</a>
+              {attends ? (
+                <>
+                  <br />
+                  <a href={AGENDAS_PATH}>Agendas das unidades: horários, vagas e regras de cada serviço</a>
+                </>
+              ) : null}
             </p>
           ) : null}
           <p>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { gestaoContext } from '../gestao/gestao.context.ts';
+import { agendaSettings } from './appointments.agendas.ts';
 import { appointmentsRoutes } from './appointments.routes.ts';
 import { appointmentsService, releaseSlots } from './appointments.service.ts';
 
@@ -38,5 +39,5 @@ export const appointmentsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onReady', async () => {
     await releaseSlots(app.db);
   });
-  await app.register(appointmentsRoutes, { service, staffFor: gestaoContext(app).staffFor });
+  await app.register(appointmentsRoutes, { service, agendas: agendaSettings(app), staffFor: gestaoContext(app).staffFor });
 });

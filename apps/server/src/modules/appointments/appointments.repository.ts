@@ -1,3 +1,4 @@
+import { piauiInstant } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -66,4 +67,17 @@ export const givePlaceBack = (tx: Tx, agendaId: number, startsAt: Date) =>
     .update(appointmentSlots)
     .set({ booked: sql`${appointmentSlots.booked} - 1` })
     .where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt), gt(appointmentSlots.booked, 0)));
+
+/** The times of one day of an agenda, on its hours (Piauí's clock). */
+export function timesOfDay(agenda: Pick<AgendaRow, 'hours' | 'slotMinutes'>, day: string): Date[] {
+  const weekday = String(new Date(`${day}T12:00:00Z`).getUTCDay()) as keyof AgendaRow['hours'];
+  const starts: Date[] = [];
+  for (const [from, to] of agenda.hours[weekday] ?? []) {
+    const begin = piauiInstant(day, from);
+    const end = piauiInstant(day, to);
+    if (!begin || !end) continue;
+    for (let t = begin.getTime(); t + agenda.slotMinutes * 60_000 <= end.getTime(); t += agenda.slotMinutes * 60_000) starts.push(new Date(t));
+  }
+  return starts;
+}
 

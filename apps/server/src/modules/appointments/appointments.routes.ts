@@ -1,9 +1,10 @@
-import { Appointment, AppointmentList, AppointmentParams, WaitingEntry, WaitingInput, WaitingParams, BookingInput, BookingOptions, BookingParams, BookingQuery, CheckIn, DeskAppointmentParams, DeskDay, DeskQuery, ErrorResponse } from '@portal/contracts';
+import { AgendaInput, AgendaSettings, Appointment, AppointmentList, AppointmentParams, WaitingEntry, WaitingInput, WaitingParams, BookingInput, BookingOptions, BookingParams, BookingQuery, CheckIn, DeskAppointmentParams, DeskDay, DeskQuery, ErrorResponse } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatWait, limitReached, take } from '../../plugins/limits.ts';
 import type { Staff } from '../gestao/roles.ts';
+import type { agendaSettings } from './appointments.agendas.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -17,7 +18,7 @@ const DeskAnswer = z.object({ id: z.number().int(), protocol: z.string(), state:
  * Appointments (issue 29): /v1/agendamentos for the citizen (the times to choose from, booking, rescheduling,
  * cancelling, the .ics), /v1/gestao/agenda for the front desk of the department's units.
  */
-export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsService; staffFor: (request: FastifyRequest) => Staff }> = async (app, { service, staffFor }) => {
+export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsService; agendas: ReturnType<typeof agendaSettings>; staffFor: (request: FastifyRequest) => Staff }> = async (app, { service, agendas, staffFor }) => {
   const tags = ['agendamentos'];
   // A script cannot take an agenda: each account (one per CPF) books or moves a few times an hour, each address a
   // few dozen (a family, an Espaço's help desk booking for those who come in). docs/decisions/039-agendar.md.
@@ -113,6 +114,30 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<{ service: AppointmentsSe
       const file = await service.calendarFile(request.user!, request.params.id);
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${file.name}"`).header('cache-control', 'private, no-store').send(file.text);
     },
+  );
+
+  app.get(
+    '/v1/gestao/agendas',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['gestão: agenda'], security, summary: 'As unidades e os serviços presenciais dos órgãos que quem chama coordena, com a agenda de cada um', response: { 200: AgendaSettings, ...errors } },
+    },
+    async (request) => agendas.list(staffFor(request)),
+  );
+
+  app.put(
+    '/v1/gestao/agendas',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['gestão: agenda'],
+        security,
+        summary: 'Montar ou mudar a agenda de uma unidade para um serviço: os horários livres de agora em diante seguem a nova agenda; os agendados ficam',
+        body: AgendaInput,
+        response: { 200: AgendaSettings, ...errors },
+      },
+    },
+    async (request) => agendas.save(staffFor(request), request.body, request.ip),
   );
 
   app.get(

@@ -24,7 +24,7 @@ import { canRunDesk, type Staff } from '../gestao/roles.ts';
 import { calendarOf } from '../requests/calendars.ts';
 import { nextProtocolNumber, recordAccess, type Tx } from '../requests/requests.repository.ts';
 import { knownData, protocolOf, type Citizen } from '../requests/requests.service.ts';
-import { agendasOf, givePlaceBack, takePlace, tellCitizen, unitOf, type AgendaRow } from './appointments.repository.ts';
+import { agendasOf, givePlaceBack, takePlace, tellCitizen, timesOfDay, unitOf, type AgendaRow } from './appointments.repository.ts';
 import { offerFreedPlace, waitingList } from './appointments.waits.ts';
 import { APPOINTMENT_TABLE, appointments as workflow, type AppointmentAction, type AppointmentActor } from './appointments.workflow.ts';
 
@@ -34,19 +34,6 @@ const DAY = 86_400_000;
 /** A time is offered until this long before it starts (the citizen has to get there). */
 const LEAD_MINUTES = 30;
 const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-
-/** The times of one day of an agenda, on its hours (Piauí's clock). */
-function timesOfDay(agenda: Pick<AgendaRow, 'hours' | 'slotMinutes'>, day: string): Date[] {
-  const weekday = String(new Date(`${day}T12:00:00Z`).getUTCDay()) as keyof AgendaRow['hours'];
-  const starts: Date[] = [];
-  for (const [from, to] of agenda.hours[weekday] ?? []) {
-    const begin = piauiInstant(day, from);
-    const end = piauiInstant(day, to);
-    if (!begin || !end) continue;
-    for (let t = begin.getTime(); t + agenda.slotMinutes * 60_000 <= end.getTime(); t += agenda.slotMinutes * 60_000) starts.push(new Date(t));
-  }
-  return starts;
-}
 
 /**
  * Opens each agenda's times up to as far ahead as it is open, on its department's calendar (no holiday, no closed

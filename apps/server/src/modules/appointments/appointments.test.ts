@@ -365,3 +365,77 @@ describe("a full unit's waiting list", () => {
     expect((await entry('davi.central', davi.json().id)).json()).toMatchObject({ state: 'aceito', appointmentId: taken.json().id });
   });
 });
+
+describe('a unit sets its agenda in the back office', () => {
+  const hours = { '1': [['08:00', '12:00']], '3': [['13:00', '15:00']] };
+  const agenda = (unidade: string, servico: string, change: Record<string, unknown> = {}) => ({
+    unidade,
+    servico,
+    slotMinutes: 30,
+    capacity: 3,
+    daysAhead: 20,
+    changeHours: 4,
+    noShowLimit: 3,
+    noShowDays: 60,
+    noShowWaitDays: 15,
+    hours,
+    active: true,
+    ...change,
+  });
+
+  it("a lead sets one up for a unit of her department: its times open at once; others are refused; bad input says why", async () => {
+    const [unit] = await rows<{ slug: string }>(
+      t.database.db,
+      sql`select ds.slug from service_sections ss join department_sections ds on ds.id = ss.section_id join services s on s.id = ss.service_id join departments d on d.id = ds.department_id
+          where d.slug = 'detran-pi' and s.slug = 'renovacao-da-cnh' and ds.active order by ds.slug limit 1`,
+    );
+    expect((await as('joao.souza', { method: 'GET', url: '/v1/agendamentos/opcoes/renovacao-da-cnh' })).statusCode).toBe(404);
+    const put = (who: string, payload: unknown) => as(who, { method: 'PUT', url: '/v1/gestao/agendas', payload: payload as Record<string, unknown> });
+    const saved = await put('bruno.detran', agenda(unit!.slug, 'renovacao-da-cnh'));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const mine = (saved.json() as { units: { slug: string; services: { slug: string; agenda: unknown }[] }[] }).units.find((u) => u.slug === unit!.slug)!;
+    expect(mine.services.find((s) => s.slug === 'renovacao-da-cnh')!.agenda).toMatchObject({ capacity: 3, slotMinutes: 30, hours });
+    // Citizens book it now: Mondays 8–12 and Wednesdays 13–15, every 30 minutes, three places each.
+    const open = await options('joao.souza', 'renovacao-da-cnh', `?unidade=${unit!.slug}`);
+    expect(open.days.length).toBeGreaterThan(2);
+    for (const d of open.days) expect([1, 3]).toContain(new Date(`${d.day}T12:00:00Z`).getUTCDay());
+    expect(open.times.every((x) => x.free === 3)).toBe(true);
+    expect(open.noShow).toEqual({ limit: 3, days: 60, waitDays: 15 });
+
+    // Only the department's leads and the central team; the desk, an attendant, a citizen, anonymous: refused.
+    expect((await put('bruno.detran', agenda('ssp-espaco-cidadania-dirceu', PRIMEIRA))).statusCode).toBe(404);
+    for (const who of ['elisa.detran', 'heitor.ssp', 'ana.detran']) expect((await put(who, agenda(unit!.slug, 'renovacao-da-cnh'))).statusCode, who).toBe(404);
+    expect((await put('maria.silva', agenda(unit!.slug, 'renovacao-da-cnh'))).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/v1/gestao/agendas', payload: agenda(unit!.slug, 'renovacao-da-cnh') })).statusCode).toBe(401);
+    expect(((await as('heitor.ssp', { method: 'GET', url: '/v1/gestao/agendas' })).json() as { units: unknown[] }).units).toEqual([]);
+
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ hours: { '1': [['12:00', '08:00']] } }, /termina antes de começar/],
+      [{ hours: {} }, /pelo menos um dia da semana/],
+      [{ capacity: 0 }, /no mínimo 1/],
+      [{ hours: { '1': [['8h', '12:00']] } }, /use hh:mm/],
+    ];
+    for (const [change, message] of bad) {
+      const answer = await put('bruno.detran', agenda(unit!.slug, 'renovacao-da-cnh', change));
+      expect(answer.statusCode, JSON.stringify(change)).toBe(400);
+      expect(answer.json().message).toMatch(message);
+    }
+    expect((await options('joao.souza', 'renovacao-da-cnh', `?unidade=${unit!.slug}`)).times.every((x) => x.free === 3)).toBe(true);
+  });
+
+  it('changed, the free times follow the new agenda and the booked ones keep their people', async () => {
+    const { days } = await options('carla.seduc', SEGUNDA, '?unidade=ssp-espaco-cidadania-parnaiba');
+    const { times } = await options('carla.seduc', SEGUNDA, `?unidade=ssp-espaco-cidadania-parnaiba&dia=${days[5]!.day}`);
+    const held = times[0]!.startsAt;
+    const made = await book('fabio.seduc', { servico: SEGUNDA, unidade: 'ssp-espaco-cidadania-parnaiba', horario: held });
+    expect(made.statusCode, made.body).toBe(201);
+    const saved = await as('davi.central', { method: 'PUT', url: '/v1/gestao/agendas', payload: agenda('ssp-espaco-cidadania-parnaiba', SEGUNDA, { capacity: 1, slotMinutes: 60, hours: { '2': [['09:00', '11:00']], '4': [['09:00', '11:00']] } }) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await options('carla.seduc', SEGUNDA, '?unidade=ssp-espaco-cidadania-parnaiba');
+    for (const d of after.days) expect([2, 4]).toContain(new Date(`${d.day}T12:00:00Z`).getUTCDay());
+    expect(after.times.every((x) => x.free === 1)).toBe(true);
+    // Fábio's time stays, with him in it.
+    expect(((await as('fabio.seduc', { method: 'GET', url: `/v1/agendamentos/${(made.json() as Appointment).id}` })).json() as Appointment).state).toBe('agendado');
+    expect(await booked('ssp-espaco-cidadania-parnaiba', SEGUNDA, held)).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -12,3 +12,5 @@ export const appointmentPath = (id: number) => `/app/agendamentos/${id}`;
 export const DESK_PATH = '/app/gestao/agenda';
 /** One's place in a unit's waiting list, and the time offered from it. */
 export const waitingPath = (id: number) => `/app/agendamentos/espera/${id}`;
+/** The units' agendas, set by the department's leads. */
+export const AGENDAS_PATH = '/app/gestao/agendas';
