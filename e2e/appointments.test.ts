@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { axe, DESKTOP, PHONE } from './support/browser.ts';
+import { axe, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PEOPLE, touch } from './support/person.ts';
+import { loginAs } from './support/personal.ts';
 
 // Issue 29 as people live it: Maria, on a 320 px phone without scripts, books the identity card at an Espaço da
 // Cidadania from the service page, gets the confirmation with its QR code and the .ics; on a desktop she moves it to
@@ -11,16 +11,6 @@ import { PEOPLE, touch } from './support/person.ts';
 const SERVICE = '/app/catalog/documentos-e-identificacao/carteira-de-identidade-primeira-via';
 const SMALL_PHONE = { ...PHONE, viewport: { width: 320, height: 640 } };
 
-async function loggedIn(browser: Browser, origin: string, username: string, path: string, options: { device?: typeof DESKTOP; javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ ...(options.device ?? DESKTOP), javaScriptEnabled: options.javaScriptEnabled ?? true });
-  const page = await context.newPage();
-  await page.goto(`${origin}/app/entrar?returnTo=${encodeURIComponent(path)}`);
-  await page.getByLabel('Usuário').fill(username);
-  await page.getByLabel('Senha').fill('portal-demo');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  return page;
-}
-
 test.describe('Maria books a time at a unit', () => {
   test.describe.configure({ mode: 'serial' });
   let protocol = '';
@@ -28,7 +18,7 @@ test.describe('Maria books a time at a unit', () => {
 
   test('on a 320 px phone without scripts: unit, day, time; the confirmation with the QR code and the .ics', async ({ browser, loginPortal }) => {
     const person = PEOPLE[1]!;
-    const page = await loggedIn(browser, loginPortal.origin, 'maria.silva', SERVICE, { device: SMALL_PHONE, javaScriptEnabled: false });
+    const page = await loginAs(browser, loginPortal.origin, 'maria.silva', SERVICE, { device: SMALL_PHONE, javaScriptEnabled: false });
     await touch(person, page.getByRole('link', { name: /^Agendar atendimento/ }));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agendar atendimento: Carteira de Identidade Nacional (CIN) – primeira via');
     await touch(person, page.getByTestId('units').getByRole('link', { name: /Dirceu/ }));
@@ -62,7 +52,7 @@ test.describe('Maria books a time at a unit', () => {
 
   test('on a desktop she moves it to another day; a second booking of the same service points to the one she has', async ({ browser, loginPortal }) => {
     const person = PEOPLE[0]!;
-    const page = await loggedIn(browser, loginPortal.origin, 'maria.silva', new URL(appointmentUrl).pathname);
+    const page = await loginAs(browser, loginPortal.origin, 'maria.silva', new URL(appointmentUrl).pathname);
     expect(await axe(page, 'agendamento')).toEqual([]);
     await touch(person, page.getByRole('link', { name: 'Remarcar para outro horário' }));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remarcar: Carteira de Identidade Nacional (CIN) – primeira via');
@@ -82,7 +72,7 @@ test.describe('Maria books a time at a unit', () => {
     // Her appointment, brought to an hour from now (the desk receives today's).
     await loginPortal.app.db.execute(sql`update appointments set starts_at = now() + interval '1 hour' where protocol = ${protocol}`);
     const person = PEOPLE[0]!;
-    const desk = await loggedIn(browser, loginPortal.origin, 'heitor.ssp', '/app/gestao/agenda?unidade=ssp-espaco-cidadania-parnaiba');
+    const desk = await loginAs(browser, loginPortal.origin, 'heitor.ssp', '/app/gestao/agenda?unidade=ssp-espaco-cidadania-parnaiba');
     await expect(desk.getByTestId('desk-item').filter({ hasText: 'Maria da Conceição Silva' })).toContainText('***.982.247-**');
     expect(await axe(desk, 'recepção')).toEqual([]);
     // The desk's QR reader types what the confirmation's code holds, as a keyboard does.
@@ -94,7 +84,7 @@ test.describe('Maria books a time at a unit', () => {
     await expect(desk.getByTestId('gestao-notice')).toContainText(`Maria da Conceição Silva recebida: agendamento ${protocol}.`);
     await expect(desk.getByTestId('desk-item').filter({ hasText: 'Maria da Conceição Silva' })).toContainText('Atendido');
 
-    const maria = await loggedIn(browser, loginPortal.origin, 'maria.silva', new URL(appointmentUrl).pathname, { device: PHONE, javaScriptEnabled: false });
+    const maria = await loginAs(browser, loginPortal.origin, 'maria.silva', new URL(appointmentUrl).pathname, { device: PHONE, javaScriptEnabled: false });
     await expect(maria.getByTestId('appointment-state')).toHaveText('Atendido');
     await expect(maria.getByTestId('appointment-qr')).toHaveCount(0);
   });
@@ -107,7 +97,7 @@ test.describe('a full unit', () => {
     const unit = 'ssp-espaco-cidadania-teresina-shopping';
     const booking = `/app/agendar/carteira-de-identidade-primeira-via?unidade=${unit}`;
     // Maria holds a time three open days ahead.
-    const maria = await loggedIn(browser, loginPortal.origin, 'maria.silva', booking);
+    const maria = await loginAs(browser, loginPortal.origin, 'maria.silva', booking);
     await maria.getByTestId('days').getByRole('link').nth(3).click();
     const time = maria.getByRole('radio').first();
     const label = (await time.evaluate((input) => input.parentElement!.textContent!)).trim();
@@ -121,12 +111,12 @@ test.describe('a full unit', () => {
 
     // João, on a phone without scripts, finds nothing free and asks to be told.
     const person = PEOPLE[1]!;
-    const joao = await loggedIn(browser, loginPortal.origin, 'joao.souza', booking, { device: SMALL_PHONE, javaScriptEnabled: false });
+    const joao = await loginAs(browser, loginPortal.origin, 'joao.souza', booking, { device: SMALL_PHONE, javaScriptEnabled: false });
     await expect(joao.getByText('Esta unidade não tem horários livres nos próximos dias.')).toBeVisible();
     await touch(person, joao.getByRole('button', { name: 'Avise-me quando vagar um horário' }));
     await expect(joao.getByTestId('waiting-place')).toContainText('Você é a próxima pessoa');
     // The same page with scripts, for axe (which runs through them).
-    const checked = await loggedIn(browser, loginPortal.origin, 'joao.souza', new URL(joao.url()).pathname);
+    const checked = await loginAs(browser, loginPortal.origin, 'joao.souza', new URL(joao.url()).pathname);
     await expect(checked.getByTestId('waiting-place')).toBeVisible();
     expect(await axe(checked, 'lista de espera')).toEqual([]);
 
@@ -148,7 +138,7 @@ test.describe('a full unit', () => {
 
 test('a lead sets up a unit’s agenda in the back office, and citizens can book it at once', async ({ browser, loginPortal }) => {
   const person = PEOPLE[0]!;
-  const lead = await loggedIn(browser, loginPortal.origin, 'bruno.detran', '/app/gestao/agendas');
+  const lead = await loginAs(browser, loginPortal.origin, 'bruno.detran', '/app/gestao/agendas');
   const section = lead.getByRole('region').filter({ has: lead.getByRole('heading', { level: 2, name: /\(DETRAN-PI\)$/ }) }).first();
   const unitName = (await section.getByRole('heading', { level: 2 }).innerText()).replace(/ \(DETRAN-PI\)$/, '');
   await touch(person, section.getByRole('link', { name: 'Renovação da CNH' }));
@@ -167,7 +157,7 @@ test('a lead sets up a unit’s agenda in the back office, and citizens can book
   await expect(lead.getByTestId('gestao-notice')).toContainText('Agenda salva.');
   expect(await axe(lead, 'agendas')).toEqual([]);
 
-  const citizen = await loggedIn(browser, loginPortal.origin, 'maria.silva', '/app/catalog/transito-e-veiculos/renovacao-da-cnh');
+  const citizen = await loginAs(browser, loginPortal.origin, 'maria.silva', '/app/catalog/transito-e-veiculos/renovacao-da-cnh');
   await touch(person, citizen.getByRole('link', { name: /^Agendar atendimento/ }));
   await touch(person, citizen.getByTestId('units').getByRole('link', { name: unitName }));
   await expect(citizen.getByRole('heading', { level: 2, name: /^3\. Horário de (segunda|quinta)-feira/ })).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { formatIsoDay, todayInPiaui } from '@portal/contracts';
 import { PIAUI_CALENDAR } from '@portal/db';
@@ -9,6 +9,7 @@ import { SmtpStandIn } from '../apps/server/src/test-support/stand-ins.ts';
 import { axe, DESKTOP, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PEOPLE, touch } from './support/person.ts';
+import { loginAs } from './support/personal.ts';
 import { startPortalWithLogin, type Portal } from './support/portal.ts';
 
 // Issue 28 as the people live it: DETRAN-PI's attendant claims Maria's request and asks her for a document; Maria,
@@ -38,15 +39,7 @@ async function pdf(text: string) {
 }
 
 /** A person logged in on their own browser, landing on `path`. */
-async function loggedIn(browser: Browser, username: string, path: string, options: { device?: typeof DESKTOP; javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ ...(options.device ?? DESKTOP), javaScriptEnabled: options.javaScriptEnabled ?? true });
-  const page = await context.newPage();
-  await page.goto(`${portal.origin}/app/entrar?returnTo=${encodeURIComponent(path)}`);
-  await page.getByLabel('Usuário').fill(username);
-  await page.getByLabel('Senha').fill('portal-demo');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  return page;
-}
+const loggedIn = (browser: Browser, username: string, path: string, options: { device?: typeof DESKTOP; javaScriptEnabled?: boolean } = {}) => loginAs(browser, portal.origin, username, path, options);
 
 test.describe('a department works a citizen request to a decision', () => {
   test.describe.configure({ mode: 'serial' });

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { DESKTOP } from './browser.ts';
 import { DEMO_PASSWORD } from '@portal/db';
 
 /** Logs in through 'ACESSO CIDADÃO' and the provider's login page; ends back on the page it started from. */
@@ -12,6 +13,20 @@ export async function login(page: Page, username: string, from?: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL(back);
   await expect(page.getByTestId('account-name')).toBeAttached();
+}
+
+/**
+ * A person on a browser of their own (a new context: the `closeContexts` fixture closes it), logged in through the
+ * provider's page at `origin`, landing on `path`. Acts at once: it does not wait for the page it lands on.
+ */
+export async function loginAs(browser: Browser, origin: string, username: string, path: string, options: { device?: BrowserContextOptions; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ ...(options.device ?? DESKTOP), javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  await page.goto(`${origin}/app/entrar?returnTo=${encodeURIComponent(path)}`);
+  await page.getByLabel('Usuário').fill(username);
+  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  return page;
 }
 
 /** 'Sair' from the citizen's menu (a POST form). */

@@ -60,6 +60,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => personalMeta('Agendas das unidades');
 
+/** Whole-number fields, each with its label. */
+function NumberFields({ fields }: { fields: [name: string, label: string, value: number][] }) {
+  return fields.map(([name, label, value]) => (
+    <div key={name}>
+      <label className={styles.label} htmlFor={name}>
+        {label}
+      </label>
+      <input id={name} name={name} type="number" inputMode="numeric" className={styles.input} defaultValue={value} required />
+    </div>
+  ));
+}
+
 /**
  * Where a department's lead sets a unit's agenda for a service (issue 29): the length of a time, how many people at
  * once, the hours of each weekday, how far ahead, until when one may change, and the no-show policy. A plain form.
@@ -88,21 +100,14 @@ export default function GestaoAgendas() {
           <Form method="post" className={styles.form}>
             <input type="hidden" name="unidade" value={unit.slug} />
             <input type="hidden" name="servico" value={chosen.slug} />
-            {(
-              [
+            <NumberFields
+              fields={[
                 ['slotMinutes', 'Duração de cada atendimento (minutos)', a?.slotMinutes ?? 20],
                 ['capacity', 'Pessoas atendidas ao mesmo tempo', a?.capacity ?? 1],
                 ['daysAhead', 'Abre quantos dias à frente', a?.daysAhead ?? 30],
                 ['changeHours', 'Remarcar ou cancelar até quantas horas antes', a?.changeHours ?? 2],
-              ] as const
-            ).map(([name, label, value]) => (
-              <div key={name}>
-                <label className={styles.label} htmlFor={name}>
-                  {label}
-                </label>
-                <input id={name} name={name} type="number" inputMode="numeric" className={styles.input} defaultValue={value} required />
-              </div>
-            ))}
+              ]}
+            />
             <fieldset className={styles.fieldset}>
               <legend>Horário de cada dia (deixe em branco o dia em que a unidade não atende este serviço)</legend>
               {WEEKDAYS.map(([day, name]) => (
@@ -119,20 +124,13 @@ export default function GestaoAgendas() {
             </fieldset>
             <fieldset className={styles.fieldset}>
               <legend>Faltas (dito ao cidadão antes de agendar)</legend>
-              {(
-                [
+              <NumberFields
+                fields={[
                   ['noShowLimit', 'Quantas faltas', a?.noShowLimit ?? 2],
                   ['noShowDays', 'em quantos dias', a?.noShowDays ?? 90],
                   ['noShowWaitDays', 'deixam quantos dias sem agendar', a?.noShowWaitDays ?? 30],
-                ] as const
-              ).map(([name, label, value]) => (
-                <div key={name}>
-                  <label className={styles.label} htmlFor={name}>
-                    {label}
-                  </label>
-                  <input id={name} name={name} type="number" inputMode="numeric" className={styles.input} defaultValue={value} required />
-                </div>
-              ))}
+                ]}
+              />
             </fieldset>
             <label className={styles.check}>
               <input type="checkbox" name="active" defaultChecked={a?.active ?? true} /> Agendamento pelo portal ligado

@@ -1,12 +1,14 @@
-import { piauiInstant } from '@portal/contracts';
+import { randomBytes } from 'node:crypto';
+import { piauiInstant, todayInPiaui } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import { mapUrl } from '../../lib/mappers.ts';
-import type { Tx } from '../requests/requests.repository.ts';
+import { nextProtocolNumber, type Tx } from '../requests/requests.repository.ts';
+import { protocolOf } from '../requests/requests.service.ts';
 
-const { unitAgendas, appointmentSlots, services, departmentSections, departments, categories } = schema;
+const { unitAgendas, appointmentSlots, appointments, services, departmentSections, departments, categories } = schema;
 
 // What the appointments' service and its waiting list share: the agendas as they are read, a time's places, and
 // the notice to the citizen.
@@ -81,3 +83,35 @@ export function timesOfDay(agenda: Pick<AgendaRow, 'hours' | 'slotMinutes'>, day
   return starts;
 }
 
+
+/**
+ * The appointment itself, with its protocol and the random code its QR holds, in the caller's transaction (the place
+ * already taken). One still to happen per citizen and service: a second at once finds the partial unique index taken.
+ */
+export async function insertAppointment(
+  tx: Tx,
+  { agenda, citizenSub, citizen, startsAt, now }: { agenda: AgendaRow; citizenSub: string; citizen: { name: string; cpf: string; email: string }; startsAt: Date; now: Date },
+) {
+  const year = Number(todayInPiaui(now).slice(0, 4));
+  const protocol = protocolOf(year, 'AGENDA', await nextProtocolNumber(tx, year, 'AGENDA'));
+  const [made] = await tx
+    .insert(appointments)
+    .values({
+      protocol,
+      code: randomBytes(9).toString('base64url'),
+      agendaId: agenda.id,
+      serviceId: agenda.serviceId,
+      sectionId: agenda.section.id,
+      departmentId: agenda.departmentId,
+      citizenSub,
+      citizen,
+      startsAt,
+      state: 'agendado',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [appointments.citizenSub, appointments.serviceId], where: sql`${appointments.state} = 'agendado'` })
+    .returning();
+  if (!made) throw conflict('Você já tem um atendimento agendado para este serviço: remarque ou cancele aquele.');
+  return made;
+}

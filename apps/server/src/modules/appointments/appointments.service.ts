@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   formatDateTime,
   formatIsoDay,
@@ -22,9 +21,9 @@ import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { canRunDesk, type Staff } from '../gestao/roles.ts';
 import { calendarOf } from '../requests/calendars.ts';
-import { nextProtocolNumber, recordAccess, type Tx } from '../requests/requests.repository.ts';
-import { knownData, protocolOf, type Citizen } from '../requests/requests.service.ts';
-import { agendasOf, givePlaceBack, takePlace, tellCitizen, timesOfDay, unitOf, type AgendaRow } from './appointments.repository.ts';
+import { recordAccess, type Tx } from '../requests/requests.repository.ts';
+import { knownData, type Citizen } from '../requests/requests.service.ts';
+import { agendasOf, givePlaceBack, insertAppointment, takePlace, tellCitizen, timesOfDay, unitOf, type AgendaRow } from './appointments.repository.ts';
 import { offerFreedPlace, waitingList } from './appointments.waits.ts';
 import { APPOINTMENT_TABLE, appointments as workflow, type AppointmentAction, type AppointmentActor } from './appointments.workflow.ts';
 
@@ -290,28 +289,8 @@ export function appointmentsService(app: FastifyInstance) {
           await tell(tx, done, `Agendamento remarcado: ${done.protocol}`, `Seu atendimento de "${agenda.serviceTitle}" passou para ${formatDateTime(startsAt)}, em ${agenda.section.name}.`);
           return done;
         }
-        const year = Number(todayInPiaui(now).slice(0, 4));
-        const protocol = protocolOf(year, 'AGENDA', await nextProtocolNumber(tx, year, 'AGENDA'));
-        // One appointment still to happen per citizen and service: a second booking at once finds the index taken.
-        const [made] = await tx
-          .insert(appointments)
-          .values({
-            protocol,
-            code: randomBytes(9).toString('base64url'),
-            agendaId: agenda.id,
-            serviceId: agenda.serviceId,
-            sectionId: agenda.section.id,
-            departmentId: agenda.departmentId,
-            citizenSub: user.sub,
-            citizen: { name: citizen.name, cpf: citizen.cpf, email: citizen.email },
-            startsAt,
-            state: 'agendado',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [appointments.citizenSub, appointments.serviceId], where: sql`${appointments.state} = 'agendado'` })
-          .returning();
-        if (!made) throw conflict('Você já tem um atendimento agendado para este serviço: remarque ou cancele aquele.');
+        const made = await insertAppointment(tx, { agenda, citizenSub: user.sub, citizen: { name: citizen.name, cpf: citizen.cpf, email: citizen.email }, startsAt, now });
+        const { protocol } = made;
         await tell(tx, made, `Atendimento agendado: ${protocol}`, `"${agenda.serviceTitle}" em ${agenda.section.name}, ${formatDateTime(startsAt)}. Leve os documentos pedidos e o QR code do agendamento.`);
         return made;
       });

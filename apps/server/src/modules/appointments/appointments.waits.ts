@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { formatDateTime, formatTime, todayInPiaui, type WaitingEntry } from '@portal/contracts';
+import { formatDateTime, formatTime, type WaitingEntry } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
-import { nextProtocolNumber, type Tx } from '../requests/requests.repository.ts';
-import { knownData, protocolOf, type Citizen } from '../requests/requests.service.ts';
-import { agendasOf, givePlaceBack, tellCitizen, unitOf } from './appointments.repository.ts';
+import type { Tx } from '../requests/requests.repository.ts';
+import { knownData, type Citizen } from '../requests/requests.service.ts';
+import { agendasOf, givePlaceBack, insertAppointment, tellCitizen, unitOf } from './appointments.repository.ts';
 import { WAIT_TABLE, waits } from './appointments.workflow.ts';
 
 const { appointmentWaits, appointmentSlots, appointments, unitAgendas, services, departmentSections } = schema;
@@ -140,27 +139,8 @@ export function waitingList(app: FastifyInstance) {
         const tx = t as unknown as Tx;
         // Taken only while the offer lasts: the expiry job and this update cannot both win.
         await transition(tx, waits, WAIT_TABLE, row.id, 'aceitar', {}, gt(appointmentWaits.offerExpiresAt, now));
-        const year = Number(todayInPiaui(now).slice(0, 4));
-        const protocol = protocolOf(year, 'AGENDA', await nextProtocolNumber(tx, year, 'AGENDA'));
-        const [made] = await tx
-          .insert(appointments)
-          .values({
-            protocol,
-            code: randomBytes(9).toString('base64url'),
-            agendaId: agenda.id,
-            serviceId: agenda.serviceId,
-            sectionId: agenda.section.id,
-            departmentId: agenda.departmentId,
-            citizenSub: row.citizenSub,
-            citizen: row.citizen,
-            startsAt: row.offeredStartsAt!,
-            state: 'agendado',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [appointments.citizenSub, appointments.serviceId], where: sql`${appointments.state} = 'agendado'` })
-          .returning();
-        if (!made) throw conflict('Você já tem um atendimento agendado para este serviço: remarque ou cancele aquele.');
+        const made = await insertAppointment(tx, { agenda, citizenSub: row.citizenSub, citizen: row.citizen, startsAt: row.offeredStartsAt!, now });
+        const { protocol } = made;
         await tx.update(appointmentWaits).set({ appointmentId: made.id }).where(eq(appointmentWaits.id, row.id));
         await tellCitizen(app, tx, made, `Atendimento agendado: ${protocol}`, `"${agenda.serviceTitle}" em ${agenda.section.name}, ${formatDateTime(made.startsAt)}. Leve os documentos pedidos e o QR code do agendamento.`);
         return made;
