@@ -439,3 +439,19 @@ describe('a unit sets its agenda in the back office', () => {
     expect(await booked('ssp-espaco-cidadania-parnaiba', SEGUNDA, held)).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('a unit that opens on Saturdays', () => {
+  it('closes a Saturday: its appointments are cancelled, no deadline moves', async () => {
+    const unit = 'ssp-espaco-cidadania-teresina-shopping';
+    const { days } = await options('gisele.sefaz', SEGUNDA, `?unidade=${unit}`);
+    const saturday = days.map((d) => d.day).find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 6 && Date.parse(`${d}T12:00:00Z`) > Date.now() + 86_400_000)!;
+    const { times } = await options('gisele.sefaz', SEGUNDA, `?unidade=${unit}&dia=${saturday}`);
+    const made = await book('gisele.sefaz', { servico: SEGUNDA, unidade: unit, horario: times[0]!.startsAt });
+    expect(made.statusCode, made.body).toBe(201);
+    const closed = await as('davi.central', { method: 'POST', url: '/v1/gestao/fechamentos', payload: { orgao: 'ssp', dia: saturday, motivo: 'Shopping fechado para obras' } });
+    expect(closed.statusCode, closed.body).toBe(201);
+    expect(closed.json()).toMatchObject({ moved: 0, cancelled: 1 });
+    expect(((await as('gisele.sefaz', { method: 'GET', url: `/v1/agendamentos/${(made.json() as Appointment).id}` })).json() as Appointment).state).toBe('cancelado');
+    expect((await options('gisele.sefaz', SEGUNDA, `?unidade=${unit}`)).days.map((d) => d.day)).not.toContain(saturday);
+  });
+});

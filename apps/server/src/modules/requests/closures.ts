@@ -110,7 +110,7 @@ export function closures(app: FastifyInstance) {
       const holiday = holidayName(input.dia);
       if (holiday) throw badRequest(`Dia: ${formatIsoDay(input.dia)} já é feriado (${holiday}); os prazos já não contam esse dia.`);
       const weekday = new Date(`${input.dia}T12:00:00Z`).getUTCDay();
-      if (weekday === 0 || weekday === 6) throw badRequest('Dia: sábado e domingo já não contam nos prazos.');
+      if (weekday === 0) throw badRequest('Dia: domingo já não conta nos prazos, e nenhuma unidade abre.');
       return db().transaction(async (t) => {
         const tx = t as unknown as Db;
         // Two leads closing the same day at once: the unique index lets one in, the other is told.
@@ -120,7 +120,9 @@ export function closures(app: FastifyInstance) {
           .onConflictDoNothing()
           .returning();
         if (!row) throw conflict(`${formatIsoDay(input.dia)} já está fechado para ${department?.shortName ?? 'todos os órgãos'}.`);
-        const moved = await moveDeadlines(tx, department?.id ?? null, input.dia, true);
+        // A Saturday counts in no deadline; closing it only closes the units that open on Saturdays.
+        const saturday = weekday === 6;
+        const moved = saturday ? 0 : await moveDeadlines(tx, department?.id ?? null, input.dia, true);
         const cancelled = await closeUnitsDay(app, t as unknown as Tx, { departmentId: department?.id ?? null, day: input.dia, reason: input.motivo, staff });
         return { ...toClosure({ ...row, slug: department?.slug ?? null, shortName: department?.shortName ?? null, createdBy: row.createdByName }, moved), cancelled };
       });
@@ -136,7 +138,7 @@ export function closures(app: FastifyInstance) {
         const gone = await tx.delete(departmentClosures).where(eq(departmentClosures.id, id)).returning({ id: departmentClosures.id });
         // Removed at the same time by someone else: the deadlines were moved back by them.
         if (!gone.length) throw notFound('Fechamento não encontrado entre os do seu órgão.');
-        await moveDeadlines(tx, found.departmentId, found.day, false);
+        if (new Date(`${found.day}T12:00:00Z`).getUTCDay() !== 6) await moveDeadlines(tx, found.departmentId, found.day, false);
         await reopenUnitsDay(t as unknown as Tx, { departmentId: found.departmentId, day: found.day });
       });
     },

@@ -313,12 +313,12 @@ describe('days without office hours move the deadlines', () => {
   it('a day past, a weekend, a holiday, a bad date, no reason or too far ahead: a clear error, and nothing changes', async () => {
     const plusDays = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     const weekday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay();
-    const weekend = [1, 2, 3, 4, 5, 6, 7].map(plusDays).find((d) => weekday(d) === 0 || weekday(d) === 6)!;
+    const sunday = [1, 2, 3, 4, 5, 6, 7].map(plusDays).find((d) => weekday(d) === 0)!;
     const holiday = Array.from({ length: 366 }, (_, n) => plusDays(n + 1)).find((d) => holidayName(d) && weekday(d) !== 0 && weekday(d) !== 6)!;
     const before = await list('bruno.detran');
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ orgao: 'detran-pi', dia: PIAUI_CALENDAR.add(today, -1), motivo: 'x' }, /só se fecha hoje ou um dia que ainda vem/],
-      [{ orgao: 'detran-pi', dia: weekend, motivo: 'x' }, /sábado e domingo/],
+      [{ orgao: 'detran-pi', dia: sunday, motivo: 'x' }, /domingo já não conta nos prazos/],
       [{ orgao: 'detran-pi', dia: holiday, motivo: 'x' }, new RegExp(`já é feriado \\(${holidayName(holiday)}\\)`)],
       [{ orgao: 'detran-pi', dia: '2026-02-30', motivo: 'x' }, /Dia: use uma data válida/],
       [{ orgao: 'detran-pi', dia: day, motivo: '   ' }, /Escreva o motivo/],
