@@ -4,6 +4,7 @@ import { appointmentsApi } from '../features/appointments/appointments.server.ts
 import { appointmentPath, bookingPath } from '../features/appointments/paths.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
 import { refusal } from '../features/requests/requests.server.ts';
+import { ActionMessage } from '../features/requests/action-message.tsx';
 import styles from '../features/requests/requests.module.css';
 import { required } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
@@ -51,11 +52,7 @@ export default function AppointmentWaiting() {
   const result = useActionData<typeof action>();
   return (
     <PageFrame title={entry.offer ? 'Abriu um horário para você' : 'Lista de espera'} homeHref="/">
-      {result?.message ? (
-        <p className={result.done ? styles.notice : styles.warning} role="status" tabIndex={-1} data-autofocus="">
-          {result.message}
-        </p>
-      ) : null}
+      <ActionMessage result={result} />
       <dl className={styles.known}>
         <dt>Serviço</dt>
         <dd>{entry.service.title}</dd>

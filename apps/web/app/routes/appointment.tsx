@@ -5,6 +5,7 @@ import { bookingPath } from '../features/appointments/paths.ts';
 import { qrSvg } from '../features/home/qr.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { refusal } from '../features/requests/requests.server.ts';
+import { ActionMessage } from '../features/requests/action-message.tsx';
 import styles from '../features/requests/requests.module.css';
 import { required } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
@@ -63,11 +64,7 @@ export default function AppointmentPage() {
           <p>Enviamos a confirmação para as suas mensagens e o seu e-mail. Na véspera, lembramos você.</p>
         </div>
       ) : null}
-      {result?.message ? (
-        <p className={result.done ? styles.notice : styles.warning} role="status" tabIndex={-1} data-autofocus="">
-          {result.message}
-        </p>
-      ) : null}
+      <ActionMessage result={result} />
       <dl className={styles.known}>
         <dt>Serviço</dt>
         <dd>{a.service.title}</dd>

@@ -4,6 +4,7 @@ import { ErrorSummary } from '../components/error-summary/error-summary.tsx';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { filePath, receiptPath, replyPostPath, REQUESTS_PATH } from '../features/requests/paths.ts';
 import { refusal, requestsApi } from '../features/requests/requests.server.ts';
+import { ActionMessage } from '../features/requests/action-message.tsx';
 import styles from '../features/requests/requests.module.css';
 import { required } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
@@ -93,11 +94,7 @@ export default function RequestDetailPage() {
           <p>Guarde este número: com ele você acompanha a solicitação aqui e fala com o {data.department}. Avisamos cada mudança nas suas mensagens.</p>
         </div>
       ) : null}
-      {result?.message ? (
-        <p className={result.done ? styles.notice : styles.warning} role="status" tabIndex={-1} data-autofocus="">
-          {result.message}
-        </p>
-      ) : null}
+      <ActionMessage result={result} />
       {data.repliedNow ? (
         <p className={styles.notice} role="status">
           Resposta enviada ao {data.department}.
