@@ -20,5 +20,6 @@ export * from './links.ts';
 export * from './format.ts';
 export * from './request-forms.ts';
 export * from './requests.ts';
+export * from './panel.ts';
 export * from './documents.ts';
 export * from './appointments.ts';

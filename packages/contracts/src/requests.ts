@@ -237,6 +237,20 @@ export type StaffRequestDetail = z.infer<typeof StaffRequestDetail>;
 
 const say = (what: string, max: number) => storableText(what).trim().min(1, `Escreva ${what.toLowerCase()}.`).max(max, `${what}: no máximo ${max.toLocaleString('pt-BR')} caracteres.`);
 
+/**
+ * Why a request was refused, as the public panel counts it (issue 30): the attendant picks one, and writes the
+ * citizen the message (private). 'outro' when none fits, and for API clients that do not say.
+ */
+export const REFUSAL_REASONS = {
+  documentacao: 'Documentação incompleta ou inválida',
+  requisitos: 'Não cumpre os requisitos do serviço',
+  sem_resposta: 'O cidadão não enviou o que foi pedido',
+  fora_do_prazo: 'Pedido fora do prazo ou do período',
+  outro: 'Outro motivo',
+} as const;
+export type RefusalReason = keyof typeof REFUSAL_REASONS;
+export const REFUSAL_REASON_KEYS = Object.keys(REFUSAL_REASONS) as [RefusalReason, ...RefusalReason[]];
+
 /** POST /v1/gestao/solicitacoes/{id}/acoes: one thing done to the request, each with what it needs. */
 export const StaffAction = z.discriminatedUnion(
   'acao',
@@ -251,7 +265,11 @@ export const StaffAction = z.discriminatedUnion(
       documentoTitulo: storableText('Título do documento').trim().max(120, 'Título do documento: no máximo 120 caracteres.').default(''),
       documentoTexto: storableText('Texto do documento').trim().max(5_000, 'Texto do documento: no máximo 5.000 caracteres.').default(''),
     }),
-    z.object({ acao: z.literal('indeferir'), mensagem: say('O motivo', 2_000) }),
+    z.object({
+      acao: z.literal('indeferir'),
+      mensagem: say('O motivo', 2_000),
+      motivo: z.enum(REFUSAL_REASON_KEYS, { error: 'Escolha um dos motivos de indeferimento da lista.' }).default('outro'),
+    }),
     z.object({ acao: z.literal('cancelar_duplicada'), protocolo: z.string().trim().regex(/^\d{4}-[A-Z]{1,12}-\d{6}$/, 'Informe o protocolo da solicitação que fica, como 2026-DETRAN-000123.') }),
     z.object({ acao: z.literal('mensagem'), mensagem: say('A mensagem', 2_000) }),
     z.object({ acao: z.literal('nota'), mensagem: say('A nota', 2_000) }),

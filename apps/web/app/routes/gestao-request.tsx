@@ -1,4 +1,4 @@
-import { answerText, formatCpf, STAFF_STATE_LABELS, RequestParams, visibleQuestions, type StaffAction, type StaffRequestDetail } from '@portal/contracts';
+import { answerText, formatCpf, REFUSAL_REASONS, STAFF_STATE_LABELS, RequestParams, visibleQuestions, type StaffAction, type StaffRequestDetail } from '@portal/contracts';
 import { data, Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { ActionAnswer } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
@@ -178,7 +178,18 @@ export default function GestaoRequest() {
           <Form method="post" className={styles.panel}>
             <h3>Indeferir</h3>
             <input type="hidden" name="acao" value="indeferir" />
-            <Message id="mensagem-indeferir" label="Motivo, que o cidadão lê" />
+            <label className={styles.label} htmlFor="motivo-indeferir">
+              Motivo, como o painel público conta
+            </label>
+            <select id="motivo-indeferir" name="motivo" className={styles.input} defaultValue="" required>
+              <option value="">Escolha</option>
+              {Object.entries(REFUSAL_REASONS).map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <Message id="mensagem-indeferir" label="Mensagem ao cidadão, com o motivo" />
             <button type="submit" className={styles.secondary}>
               Indeferir
             </button>

@@ -24,6 +24,8 @@ export const ratings = pgTable(
     index('ratings_service_idx').on(t.serviceId),
     uniqueIndex('ratings_ballot_idx').on(t.serviceId, t.ballot).where(sql`${t.ballot} is not null`),
     index('ratings_voter_idx').on(t.serviceId, t.voter, t.createdAt),
+    // What changed since the public panel's last update (issue 30).
+    index('ratings_created_idx').on(t.createdAt),
     check('ratings_value_range', sql`${t.value} between 1 and 5`),
   ],
 );

@@ -93,6 +93,8 @@ export const appointments = pgTable(
     // One appointment still to happen per citizen and service: a second booking at once, one wins.
     uniqueIndex('appointments_one_active_idx').on(t.citizenSub, t.serviceId).where(sql`${t.state} = 'agendado'`),
     index('appointments_unit_day_idx').on(t.sectionId, t.startsAt),
+    // What changed since the public panel's last update (issue 30).
+    index('appointments_updated_idx').on(t.updatedAt),
     index('appointments_citizen_idx').on(t.citizenSub, t.startsAt),
   ],
 );

@@ -12,3 +12,4 @@ export * from './editorial.ts';
 export * from './requests.ts';
 export * from './documents.ts';
 export * from './appointments.ts';
+export * from './panel.ts';

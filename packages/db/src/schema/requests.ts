@@ -61,11 +61,15 @@ export const serviceRequests = pgTable(
     deadlineRemindedAt: timestamp('deadline_reminded_at', { withTimezone: true }),
     /** kept for its retention period, then deleted (privacy policy) */
     keepUntil: date('keep_until', { mode: 'string' }),
+    /** why it was refused, one of REFUSAL_REASONS' keys: the public panel counts refusals by it (issue 30); the message to the citizen stays private */
+    refusalReason: text('refusal_reason'),
   },
   (t) => [
     index('service_requests_citizen_idx').on(t.citizenSub, t.updatedAt),
     index('service_requests_queue_idx').on(t.departmentId, t.state, t.dueOn),
     index('service_requests_service_idx').on(t.serviceId, t.state),
+    // What changed since the public panel's last update (issue 30).
+    index('service_requests_updated_idx').on(t.updatedAt),
     // A department's queue at a million requests (issue 28): the open ones by deadline (what the queue shows first,
     // and the overdue), the closed ones latest first, one service's, one attendant's.
     // (the state last: which of the open states it is is read from the index, without the row)
@@ -159,7 +163,7 @@ export const verifiedRatings = pgTable(
     value: integer('value').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verified_ratings_service_idx').on(t.serviceId)],
+  (t) => [index('verified_ratings_service_idx').on(t.serviceId), index('verified_ratings_created_idx').on(t.createdAt)],
 );
 
 

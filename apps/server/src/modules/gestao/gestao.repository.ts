@@ -497,23 +497,27 @@ export interface SuggestionRow {
 }
 
 /**
- * Simplifique suggestions that name a service (the citizen types its name: the closest title, popular name or
- * address, by trigram similarity of the unaccented words), with the department's handling of each.
+ * The service a Simplifique suggestion `g` names (the citizen types its name: the closest title, popular name or
+ * address, by trigram similarity of the unaccented words), as a lateral join's subquery: id, title, department_id,
+ * dept_slug, dept_short. The feedback inbox and the public panel (issue 30) match suggestions the same way.
  */
+export const SUGGESTION_SERVICE = sql`(
+      select s.id, s.title, s.department_id, d.slug as dept_slug, d.short_name as dept_short
+      from services s join departments d on d.id = s.department_id
+      where g.service <> '' and (s.slug = g.service or word_similarity(unaccent(lower(g.service)), s.search_title) >= 0.6
+             or exists (select 1 from unnest(s.search_names) n where n = unaccent(lower(g.service))))
+      order by (s.slug = g.service) desc, word_similarity(unaccent(lower(g.service)), s.search_title) desc, s.access_count desc
+      limit 1
+    )`;
+
+/** Simplifique suggestions that name a service, with the department's handling of each. */
 export async function suggestionsAbout(db: Db, departmentSlugs: string[] | null, id?: number): Promise<SuggestionRow[]> {
   const found = await db.execute(sql`
     select g.id, g.protocol, g.subject, g.service as named, g.message, g.created_at as "createdAt",
            m.id as "serviceId", m.title as "serviceTitle", m.dept_slug as "departmentSlug", m.dept_short as "departmentShortName",
            f.status, f.version_id as "versionId"
     from simplifique_suggestions g
-    cross join lateral (
-      select s.id, s.title, d.slug as dept_slug, d.short_name as dept_short
-      from services s join departments d on d.id = s.department_id
-      where g.service <> '' and (s.slug = g.service or word_similarity(unaccent(lower(g.service)), s.search_title) >= 0.6
-             or exists (select 1 from unnest(s.search_names) n where n = unaccent(lower(g.service))))
-      order by (s.slug = g.service) desc, word_similarity(unaccent(lower(g.service)), s.search_title) desc, s.access_count desc
-      limit 1
-    ) m
+    cross join lateral ${SUGGESTION_SERVICE} m
     left join feedback_status f on f.suggestion_id = g.id
     where (${departmentSlugs === null} or m.dept_slug = any(${pgArray(departmentSlugs ?? [])}::text[]))
       and (${id ?? null}::int is null or g.id = ${id ?? null}::int)

@@ -1,15 +1,16 @@
-import { and, eq } from 'drizzle-orm';
 import { OPEN_DATA_USERS_TOTAL } from '@portal/contracts';
-import { schema, type Database } from '@portal/db';
+import type { Database } from '@portal/db';
+import { catalogOf } from '../panel/panel.repository.ts';
 
-const { services } = schema;
+// The home's indicators are the state's figures of the services' public panel (issue 30), counted by the same query.
+const STATE = { departmentId: null, serviceId: null };
 
-export function countAvailableServices(db: Database): Promise<number> {
-  return db.$count(services, eq(services.active, true));
+export async function countAvailableServices(db: Database): Promise<number> {
+  return (await catalogOf(db, STATE)).available;
 }
 
-export function countDigitalServices(db: Database): Promise<number> {
-  return db.$count(services, and(eq(services.active, true), eq(services.isDigital, true)));
+export async function countDigitalServices(db: Database): Promise<number> {
+  return (await catalogOf(db, STATE)).digital;
 }
 
 /**

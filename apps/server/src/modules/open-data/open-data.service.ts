@@ -56,6 +56,13 @@ export interface CsvDownload {
 /** The file's first line: the BOM, then the header. */
 const csvHead = (header: string[]) => `\uFEFF${header.join(';')}\r\n`;
 
+/** A small CSV made at once (the panel's months): numbers with a decimal comma, text quoted when it needs. */
+export function csvText(header: string[], records: (string | number | null)[][]): string {
+  const cell = (value: string | number | null) =>
+    value === null ? '' : typeof value === 'number' ? String(value).replace('.', ',') : /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return csvHead(header) + records.map((r) => `${r.map(cell).join(';')}\r\n`).join('');
+}
+
 /** A CSV download's size, told before it is made (HEAD): its records, and its bytes exactly as the stream sends them. */
 export interface CsvSize {
   filename: string;

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holidayName, PIAUI_CALENDAR } from '@portal/db';
+import { rows } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { PushStandIn, SmtpStandIn } from '../../test-support/stand-ins.ts';
 import { daysLeft } from './requests.staff.ts';
@@ -189,18 +190,24 @@ describe('a department works its requests', () => {
     const empty = await act('elisa.detran', request.id, { acao: 'indeferir', mensagem: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toMatch(/Escreva o motivo/);
+    const unlisted = await act('elisa.detran', request.id, { acao: 'indeferir', mensagem: 'Documento ilegível.', motivo: 'porque-sim' });
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().message).toContain('Escolha um dos motivos de indeferimento da lista.');
     expect(((await as('elisa.detran', { method: 'GET', url: `/v1/gestao/solicitacoes/${request.id}` })).json() as StaffRequestDetail).state).toBe('em_analise');
   });
 
   it('two attendants deciding at once: exactly one wins, and Maria is told of that one', async () => {
     const answers = await Promise.all([
       act('elisa.detran', request.id, { acao: 'deferir', mensagem: 'A segunda via será entregue no endereço informado.' }),
-      act('bruno.detran', request.id, { acao: 'indeferir', mensagem: 'Documento ilegível.' }),
+      act('bruno.detran', request.id, { acao: 'indeferir', mensagem: 'Documento ilegível.', motivo: 'documentacao' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const won = answers.find((a) => a.statusCode === 200)!.json() as StaffRequestDetail;
     const mine = (await as('maria.silva', { method: 'GET', url: `/v1/solicitacoes/${request.id}` })).json() as RequestDetail;
     expect(mine.state).toBe(won.state);
+    // The public panel counts a refusal by its listed reason; the message stays between the department and Maria.
+    const [kept] = await rows<{ reason: string | null }>(t.app.db, sql`select refusal_reason as reason from service_requests where id = ${request.id}`);
+    expect(kept!.reason).toBe(won.state === 'indeferida' ? 'documentacao' : null);
     expect(mine.todo).toBe('avaliar');
     // Told by the bell (and so the app's push) and by e-mail.
     await expect.poll(() => smtp.received.filter((m) => m.subject.includes(request.protocol!)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);

@@ -230,7 +230,7 @@ export function staffRequests(app: FastifyInstance, citizens: RequestsService) {
           }
           case 'indeferir': {
             requests.check('indeferir', actor, facts);
-            const done = await transition(tx, requests, REQUEST_TABLE, row.id, 'indeferir', { closedAt: now, lastMessage: action.mensagem, updatedAt: now, ...mine });
+            const done = await transition(tx, requests, REQUEST_TABLE, row.id, 'indeferir', { closedAt: now, lastMessage: action.mensagem, refusalReason: action.motivo, updatedAt: now, ...mine });
             await event({ kind: 'estado', fromState: row.state, toState: done.state, message: action.mensagem });
             await tell(notice('Solicitação indeferida', `Sua solicitação de "${service.title}" foi indeferida. Motivo: ${action.mensagem}`));
             return done;
