@@ -83,7 +83,7 @@ for (const person of PEOPLE) {
 }
 
 test.describe('open data: index, viewers and exports', () => {
-  test('/dados: the eight groups from the API, a case-insensitive filter and the empty text', async ({ page, portal }) => {
+  test('/dados: the nine groups from the API, a case-insensitive filter and the empty text', async ({ page, portal }) => {
     const response = await page.goto(portal.url('/dados'));
     expect(response?.status()).toBe(200);
     await hydrated(page);
@@ -92,7 +92,7 @@ test.describe('open data: index, viewers and exports', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'O que é esse serviço?' })).toBeVisible();
     const index = await api<{ text: string }[]>(portal, '/v1/open-data');
     await expect(groupTitles(page)).toHaveText(index.map((g) => g.text));
-    expect(index).toHaveLength(8);
+    expect(index).toHaveLength(9);
     const filter = page.getByRole('searchbox', { name: 'Filtrar' });
     await filter.fill('despe');
     await expect(groupTitles(page)).toHaveText(['DESPESAS']);
@@ -104,7 +104,7 @@ test.describe('open data: index, viewers and exports', () => {
     await expect(groupTitles(page)).toHaveText([]);
     await expect(page.getByText('Nenhum dado encontrado')).toBeVisible();
     await filter.fill('');
-    await expect(groupTitles(page)).toHaveCount(8);
+    await expect(groupTitles(page)).toHaveCount(9);
   });
 
   test('/dados: accordions open with the keyboard and an endpoint opens its viewer', async ({ page, portal }) => {

@@ -40,6 +40,9 @@ export default [
   route('app/app-minha-cnh', 'routes/pages-cnh.tsx'),
   route('app/app-nota-piauiense', 'routes/nota-piauiense.tsx', { id: 'routes/pages-nota-piauiense' }),
   route('app/politicas-de-privacidade-termo-de-uso', 'routes/pages-privacy.tsx'),
+  // The services' public panel (issue 30, Lei 14.129 art. 20, II), and its charts as SVG images.
+  route('app/painel', 'routes/panel.tsx'),
+  route('app/painel/graficos/:chart', 'routes/panel-chart.ts'),
   route('app/app-simplifique', 'routes/simplifique.tsx', { id: 'routes/pages-simplifique' }),
   route('app/app-documentos', 'routes/pages-documents.tsx'),
   // Anyone checks a document the portal issued by its code (issue 28); the QR code on the document opens it.

@@ -16,6 +16,9 @@ export const PanelQuery = z
   .refine((q) => !q.de || !q.ate || q.de <= q.ate, { message: 'O início do período deve vir antes do fim.', path: ['de'] });
 export type PanelQuery = z.infer<typeof PanelQuery>;
 
+/** The panel's group in /dados: its entries are the portal's own addresses (the page, the CSV, the JSON), opened as they are. */
+export const PANEL_OPEN_DATA_GROUP = 'painel';
+
 /** The longest period the panel shows at once: five years of months. */
 export const PANEL_MAX_MONTHS = 60;
 

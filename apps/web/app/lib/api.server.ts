@@ -11,6 +11,7 @@ import type {
   DepartmentSection,
   DepartmentSummary,
   MeResponse,
+  Panel,
   RatingResponse,
   SearchItem,
   SearchRequest,
@@ -72,6 +73,8 @@ export async function call<T>(context: AppLoadContext, request: Call): Promise<T
 export const api = {
   categories: (c: AppLoadContext) => call<CategoryNode[]>(c, { url: '/v1/category', auth: 'anonymous' }),
   departments: (c: AppLoadContext) => call<DepartmentSummary[]>(c, { url: '/v1/department', auth: 'anonymous' }),
+  // The services' public panel (issue 30): `query` holds its filters (orgao, servico, de, ate).
+  panel: (c: AppLoadContext, query: URLSearchParams) => call<Panel>(c, { url: `/v1/painel?${query}`, auth: 'anonymous' }),
   sections: (c: AppLoadContext, department: string) => call<DepartmentSection[]>(c, { url: `/v1/department/${encodeURIComponent(department)}/section`, auth: 'anonymous' }),
   search: (c: AppLoadContext, body: SearchRequest, auth: ApiAuth = 'anonymous') =>
     call<SearchItem[]>(c, { method: 'POST', url: '/v1/search', body: { groups: ['CATALOG'], ...body }, auth }),

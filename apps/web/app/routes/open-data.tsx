@@ -1,3 +1,4 @@
+import { PANEL_OPEN_DATA_GROUP } from '@portal/contracts';
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { Form, Link } from 'react-router';
@@ -26,8 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         slug: s.slug,
         description: s.description,
         format: s.format,
-        // The users log opens as a file (spec §2); the other entries open their viewer.
-        href: !s.slug ? null : g.informational ? downloadHref(s.slug, {}) : catalogPath(`/dados/${s.slug}`),
+        // The panel's entries are the portal's own addresses; the users log opens as a file (spec §2); the other entries open their viewer.
+        href: !s.slug ? null : g.slug === PANEL_OPEN_DATA_GROUP ? s.url : g.informational ? downloadHref(s.slug, {}) : catalogPath(`/dados/${s.slug}`),
+        opens: g.slug === PANEL_OPEN_DATA_GROUP ? ('address' as const) : g.informational ? ('new-tab' as const) : ('viewer' as const),
       })),
     })),
     filter: new URL(request.url).searchParams.get('filtro') ?? '',
@@ -91,12 +93,14 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
                     <li key={endpoint.slug || i}>
                       {!endpoint.href ? (
                         <span className={styles.info}>{endpoint.description}</span>
-                      ) : group.informational ? (
+                      ) : endpoint.opens === 'new-tab' ? (
                         <a href={endpoint.href} target="_blank" rel="noopener">
                           {endpoint.description}
                           <ExternalLink size={14} aria-hidden="true" />
                           <span className="visually-hidden"> (abre em nova aba)</span>
                         </a>
+                      ) : endpoint.opens === 'address' ? (
+                        <a href={endpoint.href}>{endpoint.description}</a>
                       ) : (
                         <Link to={endpoint.href}>{endpoint.description}</Link>
                       )}

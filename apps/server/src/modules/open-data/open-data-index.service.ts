@@ -1,4 +1,4 @@
-import { formatNumber, OPEN_DATA_USERS_TOTAL, type OpenDataGroup } from '@portal/contracts';
+import { formatNumber, OPEN_DATA_USERS_TOTAL, PANEL_OPEN_DATA_GROUP, type OpenDataGroup } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import { fiscalYears } from './open-data.repository.ts';
 
@@ -51,6 +51,18 @@ export async function openDataIndex(db: Database, urls: OpenDataUrls): Promise<O
       tce('orgaos/lista/todos', 'Órgãos do Estado'),
       tce('orgaos/unidades-gestoras/todas', 'Unidades gestoras'),
     ]),
+    {
+      text: 'PAINEL DOS SERVIÇOS',
+      slug: PANEL_OPEN_DATA_GROUP,
+      icon: 'chart-column',
+      description: 'Como os serviços do Estado atendem: solicitações, prazos, tempo de resposta, satisfação, Simplifique! e agendamentos, mês a mês, por órgão e por serviço. Com gráficos em /app/painel.',
+      informational: true,
+      total: null,
+      servicos: [
+        { slug: `${PANEL_OPEN_DATA_GROUP}/csv`, description: 'Os últimos 12 meses do Estado (CSV; filtros orgao, servico, de, ate)', url: '/v1/painel/arquivo.csv', format: 'csv' },
+        { slug: `${PANEL_OPEN_DATA_GROUP}/json`, description: 'Os últimos 12 meses do Estado (JSON; documentado em /openapi.json)', url: '/v1/painel', format: 'json' },
+      ],
+    },
     group('RECEITAS', 'receitas', 'trending-up', 'Receitas previstas e arrecadadas pelo Estado, por mês e por natureza.', [
       tce(`receitas/mensal/${latest}`, `Receitas por mês em ${latest}`),
       tce(`receitas/natureza/${latest}`, `Receitas por natureza em ${latest}`),

@@ -27,12 +27,12 @@ function parseCsv(body: string) {
 }
 
 describe('open-data index', () => {
-  it('lists the eight groups with endpoints and URL templates', async () => {
+  it('lists the nine groups with endpoints and URL templates', async () => {
     const res = await get('/v1/open-data');
     expect(res.statusCode).toBe(200);
     const groups = res.json();
     expect(groups.map((g: { text: string }) => g.text)).toEqual([
-      'CREDORES', 'DESPESAS', 'DOCUMENTOS', 'LICITAÇÕES', 'ÓRGÃOS', 'RECEITAS', 'SERVIDORES', 'TRANSFORMAÇÃO DIGITAL - LOG DE USUÁRIOS',
+      'CREDORES', 'DESPESAS', 'DOCUMENTOS', 'LICITAÇÕES', 'ÓRGÃOS', 'PAINEL DOS SERVIÇOS', 'RECEITAS', 'SERVIDORES', 'TRANSFORMAÇÃO DIGITAL - LOG DE USUÁRIOS',
     ]);
     const despesas = groups.find((g: { slug: string }) => g.slug === 'despesa');
     expect(despesas.servicos.find((s: { slug: string }) => s.slug === 'despesa/empenhos').url).toBe(`${D}/{exercicio}/{referencia_ate}/{referencia_de}/`);
@@ -41,6 +41,9 @@ describe('open-data index', () => {
     expect(log.description).toContain('2.785.167');
     expect(log.servicos.at(-1)).toMatchObject({ slug: 'usuarios/log', url: '/api/transformacao-digital/log-usuarios.csv', format: 'csv' });
     expect(log.servicos.slice(0, -1).every((s: { slug: string }) => s.slug === '')).toBe(true);
+    // The services' panel (issue 30): the portal's own page, CSV and JSON, which answer.
+    const panel = groups.find((g: { slug: string }) => g.slug === 'painel');
+    expect(panel.servicos.map((s: { url: string }) => s.url)).toEqual(['/v1/painel/arquivo.csv', '/v1/painel']);
   });
 
   it('every JSON endpoint of the index answers once its placeholders are filled', async () => {

@@ -17,6 +17,7 @@ export function SiteFooter() {
             <li><Link to={catalogPath('/list')}>Todos os serviços</Link></li>
             <li><Link to={catalogPath('/orgao')}>Órgãos do governo</Link></li>
             <li><Link to={catalogPath('/dados')}>Dados abertos</Link></li>
+            <li><a href="/app/painel">Painel dos serviços</a></li>
             <li><a href="/app/verificar">Verificar documento</a></li>
             <li><a href="/app/politicas-de-privacidade-termo-de-uso">Política de privacidade e termo de uso</a></li>
             <li><a href={SITE.transparencyPortal}>Portal da Transparência</a></li>

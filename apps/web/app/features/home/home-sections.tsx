@@ -128,6 +128,10 @@ export function IndicatorsSection({ indicators }: { indicators: Indicators }) {
             </div>
           ))}
         </dl>
+        <p className={styles.indicatorMore}>
+          {/* The same numbers, with what each counts and how the services answer, month by month (issue 30). */}
+          <a href="/app/painel">Ver o painel dos serviços: prazos, tempo de resposta e satisfação</a>
+        </p>
       </div>
     </section>
   );

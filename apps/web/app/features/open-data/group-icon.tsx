@@ -1,4 +1,4 @@
-import { HandCoins, Gavel, Landmark, MonitorSmartphone, Receipt, TrendingUp, Users, type LucideIcon, type LucideProps } from 'lucide-react';
+import { ChartColumn, HandCoins, Gavel, Landmark, MonitorSmartphone, Receipt, TrendingUp, Users, type LucideIcon, type LucideProps } from 'lucide-react';
 import { Icon } from '../../components/icon/icon.tsx';
 
 // The index's own icons (names from GET /v1/open-data) beyond the catalog's set; any other name goes to the shared Icon.
@@ -10,6 +10,7 @@ const ICONS: Record<string, LucideIcon> = {
   'trending-up': TrendingUp,
   users: Users,
   'monitor-smartphone': MonitorSmartphone,
+  'chart-column': ChartColumn,
 };
 
 export function GroupIcon({ name, ...props }: { name: string } & LucideProps) {
