@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['search.ts', 'relevance.ts', 'serving.ts', 'page-weight.ts', 'lighthouse.ts', 'open-data-export.ts', 'memory.ts', 'requests.ts', 'requests-send.ts', 'appointments.ts'];
+const benches = ['search.ts', 'relevance.ts', 'serving.ts', 'page-weight.ts', 'lighthouse.ts', 'open-data-export.ts', 'memory.ts', 'requests.ts', 'requests-send.ts', 'appointments.ts', 'panel.ts'];
 const only = process.argv.slice(2);
 let failed = 0;
 for (const file of benches) {

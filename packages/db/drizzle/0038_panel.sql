@@ -18,5 +18,7 @@ CREATE TABLE "panel_refreshes" (
 ALTER TABLE "service_requests" ADD COLUMN "refusal_reason" text;--> statement-breakpoint
 CREATE INDEX "ratings_created_idx" ON "ratings" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "service_requests_updated_idx" ON "service_requests" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "service_requests_submitted_idx" ON "service_requests" USING btree ("submitted_at");--> statement-breakpoint
+CREATE INDEX "service_requests_ended_idx" ON "service_requests" USING btree ("closed_at");--> statement-breakpoint
 CREATE INDEX "verified_ratings_created_idx" ON "verified_ratings" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "appointments_updated_idx" ON "appointments" USING btree ("updated_at");

@@ -68,8 +68,10 @@ export const serviceRequests = pgTable(
     index('service_requests_citizen_idx').on(t.citizenSub, t.updatedAt),
     index('service_requests_queue_idx').on(t.departmentId, t.state, t.dueOn),
     index('service_requests_service_idx').on(t.serviceId, t.state),
-    // What changed since the public panel's last update (issue 30).
+    // The public panel (issue 30): what changed since its last update, and a month's sent and ended requests.
     index('service_requests_updated_idx').on(t.updatedAt),
+    index('service_requests_submitted_idx').on(t.submittedAt),
+    index('service_requests_ended_idx').on(t.closedAt),
     // A department's queue at a million requests (issue 28): the open ones by deadline (what the queue shows first,
     // and the overdue), the closed ones latest first, one service's, one attendant's.
     // (the state last: which of the open states it is is read from the index, without the row)
