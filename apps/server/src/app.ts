@@ -27,6 +27,7 @@ import { gestaoPlugin } from './modules/gestao/gestao.plugin.ts';
 import { requestsPlugin } from './modules/requests/requests.plugin.ts';
 import { appointmentsPlugin } from './modules/appointments/appointments.plugin.ts';
 import { panelPlugin } from './modules/panel/panel.plugin.ts';
+import { myDataPlugin } from './modules/my-data/my-data.plugin.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { loadConfig, type Config } from './plugins/config.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(requestsPlugin);
   await app.register(appointmentsPlugin);
   await app.register(panelPlugin);
+  await app.register(myDataPlugin);
   await app.register(documentsRoutes);
   await app.register(retentionJob);
 

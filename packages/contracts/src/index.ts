@@ -21,5 +21,6 @@ export * from './format.ts';
 export * from './request-forms.ts';
 export * from './requests.ts';
 export * from './panel.ts';
+export * from './my-data.ts';
 export * from './documents.ts';
 export * from './appointments.ts';

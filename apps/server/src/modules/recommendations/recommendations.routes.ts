@@ -1,17 +1,26 @@
 import { ErrorResponse, RecommendationParams, RecommendationsResponse } from '@portal/contracts';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memoryCache } from '../../lib/cache.ts';
 import { forbidden } from '../../lib/http-error.ts';
 import type { ServiceFeatures } from './recommendations.ranker.ts';
 import * as service from './recommendations.service.ts';
 
-export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets a citizen's recommendations in this process ('Meus dados': the history they came from was erased). */
+    forgetRecommendations(sub: string): Promise<void>;
+  }
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
   const catalogFeatures = memoryCache<Map<number, ServiceFeatures>>({ name: 'recommendation-features', ttlMs: service.FEATURES_TTL_MS, max: 1 });
   const features = () => catalogFeatures.fetch('features', () => service.loadFeatures(app.db));
   // A citizen's recommendations move with what they and others used, not from one page to the next: each process
   // keeps them a minute per citizen (their id, never a name, as the key), so a logged-in home does not rank the
   // catalog again on every visit. Nothing is shared between processes or citizens.
   const recommendations = memoryCache<RecommendationsResponse>({ name: 'recommendations', ttlMs: service.FEATURES_TTL_MS, max: 10_000 });
+  app.decorate('forgetRecommendations', (sub: string) => recommendations.delete(sub));
 
   app.get(
     '/api/recommendations/recommend_services/:username',
@@ -35,3 +44,6 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Its decoration is the whole app's (fastify-plugin): 'Meus dados' forgets a citizen's recommendations through it. */
+export const recommendationsRoutes = fp(routes);

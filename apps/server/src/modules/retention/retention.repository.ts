@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { RETENTION } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import { rows } from '../../lib/rows.ts';
 
-/**
- * The retention periods the privacy policy promises (/app/politicas-de-privacidade-termo-de-uso,
- * "Por quanto tempo guardamos os dados"). Change both together.
- */
-export const RETENTION = {
-  accessHistoryMonths: 24,
-  notificationMonths: 24,
-  simplifiqueYears: 5,
-  webVitalsMonths: 6,
-  searchDemandMonths: 12,
-} as const;
+// The retention periods are the contract's (RETENTION): the privacy policy and 'Meus dados' say the same ones.
+export { RETENTION };
 
 async function deleted(db: Database, query: ReturnType<typeof sql>): Promise<number> {
   const found = await rows<{ n: number }>(db, sql`with gone as (${query} returning 1) select count(*)::int as n from gone`);
@@ -33,6 +25,8 @@ export async function purgeExpired(db: Database, now: Date) {
     searchMisses: await deleted(db, sql`delete from search_misses where day < (${at}::timestamptz - make_interval(months => ${RETENTION.searchDemandMonths}))::date`),
     searchArrivals: await deleted(db, sql`delete from search_arrivals where day < (${at}::timestamptz - make_interval(months => ${RETENTION.searchDemandMonths}))::date`),
     webSessions: await deleted(db, sql`delete from web_sessions where expires_at < ${at}::timestamptz`),
+    // A phone whose app has not registered it again in months: uninstalled, or another phone now.
+    pushDevices: await deleted(db, sql`delete from push_devices where registered_at < ${at}::timestamptz - make_interval(months => ${RETENTION.pushDeviceMonths})`),
     loginStates: await deleted(db, sql`delete from web_login_states where expires_at < ${at}::timestamptz`),
     providerRecords: await deleted(db, sql`delete from oidc_models where expires_at < ${at}::timestamptz`),
     // Rate-limit counters (plugins/limits.ts) whose window is over: one-way hashes, useless once expired.

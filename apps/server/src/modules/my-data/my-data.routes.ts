@@ -1,0 +1,59 @@
+import { EraseAnswer, EraseInput, ErrorResponse, MyDataSummary, SessionsEnded } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { knownData } from '../requests/requests.service.ts';
+import type { MyDataService } from './my-data.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['meus dados'];
+
+/** 'Meus dados' (issue 30): /v1/meus-dados, the caller's own data only (bearer token); never cached anywhere. */
+export const myDataRoutes: FastifyPluginAsyncZod<{ service: MyDataService }> = async (app, { service }) => {
+  app.get(
+    '/v1/meus-dados',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'O que o portal guarda sobre quem chama, por tipo: quantos registros, alguns deles e até quando', response: { 200: MyDataSummary, 401: ErrorResponse } },
+    },
+    async (request) => service.summary(request.user!),
+  );
+
+  app.get(
+    '/v1/meus-dados/exportacao',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Tudo o que o portal guarda sobre quem chama, num arquivo JSON (LGPD, art. 18, II e V)',
+        response: { 200: z.any().describe('JSON: conta, favoritos, histórico, avaliações, solicitações (com arquivos e passos), rascunhos, agendamentos, documentos, mensagens, celulares, sessões, acessos'), 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const all = await service.everything(user);
+      return reply
+        .header('content-disposition', `attachment; filename="meus-dados-portal-piaui-${new Date().toISOString().slice(0, 10)}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ geradoEm: new Date().toISOString(), conta: { usuario: user.username, ...(await knownData(app, user)) }, ...all }, null, 2));
+    },
+  );
+
+  app.post(
+    '/v1/meus-dados/apagar',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Apagar um tipo de dado que a lei deixa apagar a pedido: favoritos, histórico, rascunhos, mensagens ou celulares', body: EraseInput, response: { 200: EraseAnswer, 400: ErrorResponse, 401: ErrorResponse } },
+    },
+    async (request) => ({ tipo: request.body.tipo, apagados: await service.erase(request.user!, request.body.tipo) }),
+  );
+
+  app.post(
+    '/v1/meus-dados/sessoes/encerrar',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Sair de todos os dispositivos: encerra as sessões do portal e os logins do aplicativo', response: { 200: SessionsEnded, 401: ErrorResponse } },
+    },
+    async (request) => service.endSessions(request.user!),
+  );
+};

@@ -1,0 +1,63 @@
+import { formatIsoDay, MY_DATA_KINDS, type Erasable, type MyDataSummary } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Citizen, RequestsService } from '../requests/requests.service.ts';
+import * as repository from './my-data.repository.ts';
+
+/** A day for the summary's few examples: the repository's times are Piauí's ('2026-11-03T09:30:00') or days. */
+const when = (local: string | null) => formatIsoDay(local?.slice(0, 10));
+
+/**
+ * 'Meus dados' (issue 30, LGPD art. 18): what the portal holds about the citizen (II), all of it to take away (V),
+ * erasing what consent or the citizen's own choice put there (VI), and ending every session. What a legal duty keeps
+ * (submitted requests, issued documents, appointments, who accessed the data) is shown with until when, not erased.
+ */
+export function myDataService(app: FastifyInstance, requests: Pick<RequestsService, 'discard'>) {
+  const db = () => app.db;
+  return {
+    everything: (user: Citizen) => repository.everything(db(), user.sub),
+
+    async summary(user: Citizen): Promise<MyDataSummary> {
+      const all = await repository.everything(db(), user.sub);
+      const latestKept = all.solicitacoes.map((r) => r.guardadaAte).filter((d): d is string => Boolean(d)).sort().at(-1) ?? null;
+      const kind = (key: keyof typeof MY_DATA_KINDS, records: unknown[], examples: string[], keptUntil: string | null = null) => ({ kind: key, count: records.length, examples: examples.slice(0, 10), keptUntil });
+      return {
+        kinds: [
+          kind('conta', [user], [user.name]),
+          kind('favoritos', all.favoritos, all.favoritos.map((f) => `${f.titulo}, desde ${when(f.desde)}`)),
+          kind('historico', all.historico, all.historico.map((h) => `${h.titulo}, em ${when(h.em)}`)),
+          kind('avaliacoes', all.avaliacoes, all.avaliacoes.map((a) => `${a.servico}: ${a.nota} de 5`)),
+          kind('solicitacoes', all.solicitacoes, all.solicitacoes.map((r) => `${r.protocolo} (${r.servico})${r.guardadaAte ? `, guardada até ${when(r.guardadaAte)}` : ', em andamento'}`), latestKept),
+          kind('rascunhos', all.rascunhos, all.rascunhos.map((r) => `${r.servico}, começado em ${when(r.criadaEm)}`)),
+          kind('agendamentos', all.agendamentos, all.agendamentos.map((a) => `${a.protocolo}: ${a.servico}, ${when(a.quando)}`)),
+          kind('documentos', all.documentos, all.documentos.map((d) => `${d.titulo}, emitido em ${when(d.emitidoEm)}`)),
+          kind('notificacoes', all.notificacoes, all.notificacoes.map((n) => n.titulo)),
+          kind('telefones', all.telefones, all.telefones.map((t) => `Celular ${t.aparelho}, desde ${when(t.registradoEm)}`)),
+          kind('sessoes', all.sessoes, all.sessoes.map((s) => `Desde ${when(s.inicio)}`)),
+          kind('acessos', all.acessos, all.acessos.map((a) => `${a.quem}, do ${a.orgao}, em ${when(a.em)}`)),
+        ],
+      };
+    },
+
+    /** Erases one kind; drafts go as the citizen discards one (their files with them). Answers how many records went. */
+    async erase(user: Citizen, kind: Erasable): Promise<number> {
+      if (kind !== 'rascunhos') {
+        const gone = await repository.erase[kind](db(), user.sub);
+        // Recommendations are ranked from the history and the favourites: this process ranks them again without them
+        // (another instance's copy lives a minute at most).
+        if (kind === 'historico' || kind === 'favoritos') await app.forgetRecommendations(user.sub);
+        return gone;
+      }
+      let gone = 0;
+      for (const draft of await repository.draftsOf(db(), user.sub)) {
+        await requests.discard(user, draft.id).then(
+          () => gone++,
+          () => undefined, // sent or discarded meanwhile, in another tab
+        );
+      }
+      return gone;
+    },
+
+    endSessions: (user: Citizen) => repository.endSessions(db(), user.sub),
+  };
+}
+export type MyDataService = ReturnType<typeof myDataService>;
