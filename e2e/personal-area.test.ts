@@ -35,7 +35,7 @@ test.describe('personal area in the browser', () => {
       await page.getByRole('button', { name: 'Menu de Maria Silva' }).click();
       const menu = page.getByRole('menu');
       await expect(menu.getByText('Nível Prata')).toBeVisible();
-      await expect(menu.getByRole('menuitem')).toHaveText(['Meu perfil', 'Documentos', 'Solicitações', 'Sair']);
+      await expect(menu.getByRole('menuitem')).toHaveText(['Meu perfil', 'Documentos', 'Solicitações', 'Meus dados', 'Sair']);
       await expect(menu.getByRole('menuitem', { name: 'Documentos' })).toHaveAttribute('href', '/app/app-documentos');
       await expect(menu.getByRole('menuitem', { name: 'Solicitações' })).toHaveAttribute('href', '/app/acompanhar-minhas-solicitacoes');
       await page.keyboard.press('Escape');

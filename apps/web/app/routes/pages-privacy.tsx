@@ -1,3 +1,4 @@
+import { RETENTION } from '@portal/contracts';
 import type { MetaFunction } from 'react-router';
 import { PageFrame, PageSection } from '../features/pages/page-frame.tsx';
 import styles from '../features/pages/pages.module.css';
@@ -128,8 +129,13 @@ export default function Privacy() {
         <ul>
           <li>Sessão de login: até você sair (botão Sair) ou, no máximo, 8 horas.</li>
           <li>Favoritos: enquanto você os mantiver; remover a estrela apaga o favorito.</li>
-          <li>Histórico de serviços acessados (usado nas recomendações): 24 meses.</li>
-          <li>Notificações: até você arquivá-las, e no máximo 24 meses.</li>
+          <li>Histórico de serviços acessados (usado nas recomendações): {RETENTION.accessHistoryMonths} meses.</li>
+          <li>Notificações: até você arquivá-las, e no máximo {RETENTION.notificationMonths} meses.</li>
+          <li>
+            Solicitações enviadas, com respostas, arquivos e o registro de quem as abriu: {RETENTION.requestYears} anos depois de encerradas, por obrigação legal;
+            rascunhos não enviados: até vencerem (o aviso chega antes).
+          </li>
+          <li>Celulares com notificações do aplicativo: até você desligá-las, ou {RETENTION.pushDeviceMonths} meses sem o aplicativo abrir.</li>
           <li>
             Registros técnicos do servidor (data e hora, página pedida sem parâmetros nem trechos que identifiquem você, resultado e só a rede de origem), usados para
             segurança e para corrigir falhas: 90 dias. Eles nunca guardam senhas, códigos de acesso, links assinados, nomes de usuário, CPF ou o endereço IP completo.
@@ -142,7 +148,7 @@ export default function Privacy() {
             Textos digitados na busca de serviços, só os que não encontraram nada ou que levaram a um serviço, contados por dia, sem quem buscou nem o endereço de
             rede (textos com números longos, como CPF ou telefone, ou com e-mail não são guardados), para os órgãos melhorarem os nomes dos serviços: 12 meses.
           </li>
-          <li>Sugestões do Simplifique: 5 anos, para acompanhamento e prestação de contas; nome e e-mail podem ser apagados antes, a seu pedido.</li>
+          <li>Sugestões do Simplifique: {RETENTION.simplifiqueYears} anos, para acompanhamento e prestação de contas; nome e e-mail podem ser apagados antes, a seu pedido.</li>
           <li>Dados da CNH, da Nota Piauiense e dos contracheques não são copiados pelo portal: são consultados nos sistemas de origem quando você os abre.</li>
         </ul>
         <p>Terminados esses prazos, os dados são eliminados ou anonimizados, salvo quando a lei exigir guardá-los por mais tempo (art. 16 da LGPD).</p>
@@ -190,6 +196,11 @@ export default function Privacy() {
       </PageSection>
 
       <PageSection id="como-exercer" title="Como exercer os seus direitos">
+        <p>
+          Com login, em <a href="/app/minha-area/meus-dados">Meus dados</a> você vê tudo o que o portal guarda sobre você, com a finalidade, a base legal e o prazo de
+          cada tipo; baixa tudo num arquivo; apaga o que a lei permite (favoritos, histórico, rascunhos, mensagens, celulares); sai de todos os dispositivos; e vê quem
+          dos órgãos acessou os seus dados. Para o resto:
+        </p>
         <ol>
           <li>
             Escreva ao encarregado pelo e-mail <a href={`mailto:${PRIVACY.dpoEmail}`}>{PRIVACY.dpoEmail}</a>, ou registre uma solicitação na{' '}

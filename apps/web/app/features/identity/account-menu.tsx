@@ -1,4 +1,4 @@
-import { ChevronDown, CircleUser, FileText, ListChecks, LogOut, PencilLine, UserRound, Wallet } from 'lucide-react';
+import { ChevronDown, CircleUser, FileText, ListChecks, LogOut, PencilLine, ShieldCheck, UserRound, Wallet } from 'lucide-react';
 import { useRef } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { formatBrl } from '../../lib/format.ts';
@@ -53,6 +53,9 @@ export function AccountMenu({ shortName, level, staff = false, balance }: { shor
               </MenuItem>
               <MenuItem className={styles.item} href="/app/acompanhar-minhas-solicitacoes" textValue="Solicitações">
                 <ListChecks size={18} aria-hidden="true" /> Solicitações
+              </MenuItem>
+              <MenuItem className={styles.item} href="/app/minha-area/meus-dados" textValue="Meus dados">
+                <ShieldCheck size={18} aria-hidden="true" /> Meus dados
               </MenuItem>
               {narrow && balance !== undefined ? (
                 <MenuItem className={styles.item} href="/app/app-nota-piauiense" textValue={`Nota Piauiense: saldo ${formatBrl(balance)}`}>

@@ -1,0 +1,144 @@
+import { ERASABLE, MY_DATA_KINDS, type Erasable, type MyDataKey, type MyDataSummary } from '@portal/contracts';
+import { Form, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
+import pages from '../features/pages/pages.module.css';
+import { ActionMessage } from '../features/requests/action-message.tsx';
+import styles from '../features/requests/requests.module.css';
+import { call, required } from '../lib/api.server.ts';
+import { requireCitizen } from '../lib/citizen.ts';
+import { formValues, readForm } from '../lib/form.server.ts';
+import { formatIsoDay } from '../lib/format.ts';
+import { refusal } from '../features/requests/requests.server.ts';
+
+export const MY_DATA_PATH = '/app/minha-area/meus-dados';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireCitizen(context, request);
+  return required(context, call<MyDataSummary>(context, { url: '/v1/meus-dados', auth: 'citizen' }));
+}
+
+const isErasable = (value: string): value is Erasable => (ERASABLE as readonly string[]).includes(value);
+
+/** What was erased, in words. */
+const ERASED: Record<Erasable, string> = {
+  favoritos: 'Favoritos apagados',
+  historico: 'Histórico apagado',
+  rascunhos: 'Rascunhos apagados',
+  notificacoes: 'Mensagens apagadas',
+  telefones: 'Celulares desligados e apagados',
+};
+
+/** Erasing is asked once more before it is done (it cannot be undone); 'sair de todos' logs this browser out too. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireCitizen(context, request);
+  const { acao, tipo } = formValues(await readForm(request));
+  if (acao === 'encerrar-sessoes') {
+    await call(context, { method: 'POST', url: '/v1/meus-dados/sessoes/encerrar', auth: 'citizen' });
+    return redirect('/?sessoes-encerradas=1');
+  }
+  const kind = typeof tipo === 'string' && isErasable(tipo) ? tipo : null;
+  if (!kind) return { confirm: null, message: 'Escolha o que apagar.', done: false };
+  if (acao === 'apagar') return { confirm: kind, message: '', done: false };
+  if (acao !== 'apagar-confirmado') return { confirm: null, message: 'Ação desconhecida.', done: false };
+  try {
+    const answer = await call<{ apagados: number }>(context, { method: 'POST', url: '/v1/meus-dados/apagar', body: { tipo: kind }, auth: 'citizen' });
+    return { confirm: null, message: `${ERASED[kind]}: ${answer.apagados} ${answer.apagados === 1 ? 'registro' : 'registros'}.`, done: true };
+  } catch (err) {
+    return { confirm: null, message: refusal(err).message, done: false };
+  }
+}
+
+export const meta: MetaFunction = () => personalMeta('Meus dados');
+
+/**
+ * 'Meus dados' (issue 30, LGPD art. 18): each kind of record the portal holds about the citizen, with what it is for,
+ * its legal basis and how long it is kept; the whole of it to download; erasing what the law lets be erased; ending
+ * every session; who of the departments opened it.
+ */
+export default function MyData() {
+  const { kinds } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <PageFrame
+      title="Meus dados"
+      homeHref="/"
+      intro={
+        <p>
+          Tudo o que o Portal de Serviços guarda sobre você, para que serve, com que base na lei e por quanto tempo (Lei Geral de Proteção de Dados, art. 18). Você
+          pode baixar tudo, apagar o que a lei permite e sair de todos os dispositivos.
+        </p>
+      }
+    >
+      <ActionMessage result={result} />
+      <PageSection id="baixar" title="Levar meus dados">
+        <p>Um arquivo JSON com todos os registros abaixo, para guardar ou levar a outro serviço.</p>
+        <p>
+          <a className={pages.button} href={`${MY_DATA_PATH}/arquivo.json`} download>
+            Baixar todos os meus dados (JSON)
+          </a>
+        </p>
+        <p>
+          <a href="/app/minha-area/quem-acessou">Quem dos órgãos acessou meus dados</a>
+        </p>
+      </PageSection>
+      {kinds.map((k) => {
+        const kind = MY_DATA_KINDS[k.kind as MyDataKey];
+        if (!kind) return null;
+        const erasable = kind.erase && isErasable(k.kind) ? k.kind : null;
+        const erase = kind.erase ?? '';
+        return (
+          <PageSection key={k.kind} id={`dados-${k.kind}`} title={kind.title}>
+            <p>
+              <strong>{k.count === 0 ? 'Nenhum registro.' : `${k.count} ${k.count === 1 ? 'registro' : 'registros'}.`}</strong> {kind.what}
+            </p>
+            {k.examples.length ? (
+              <ul className={pages.linkList} data-testid={`exemplos-${k.kind}`}>
+                {k.examples.map((e, i) => (
+                  <li key={i}>{e}</li>
+                ))}
+              </ul>
+            ) : null}
+            <dl className={pages.facts}>
+              <dt>Para que</dt>
+              <dd>{kind.purpose}</dd>
+              <dt>Base legal</dt>
+              <dd>{kind.basis}</dd>
+              <dt>Por quanto tempo</dt>
+              <dd>
+                {kind.kept}
+                {k.keptUntil ? ` A última guardada até ${formatIsoDay(k.keptUntil)}.` : ''}
+              </dd>
+            </dl>
+            {erasable && k.count > 0 ? (
+              result?.confirm === erasable ? (
+                <Form method="post" className={styles.panel}>
+                  <p role="alert" tabIndex={-1} data-autofocus="">
+                    Apagar {kind.title.toLowerCase()}? Isto não se desfaz.
+                  </p>
+                  <input type="hidden" name="tipo" value={erasable} />
+                  <button type="submit" name="acao" value="apagar-confirmado" className={pages.button}>
+                    Sim, {erase.charAt(0).toLowerCase() + erase.slice(1)}
+                  </button>
+                </Form>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="tipo" value={erasable} />
+                  <button type="submit" name="acao" value="apagar" className={pages.button}>
+                    {erase}
+                  </button>
+                </Form>
+              )
+            ) : null}
+            {k.kind === 'sessoes' ? (
+              <Form method="post">
+                <button type="submit" name="acao" value="encerrar-sessoes" className={pages.button}>
+                  Sair de todos os dispositivos
+                </button>
+              </Form>
+            ) : null}
+          </PageSection>
+        );
+      })}
+    </PageFrame>
+  );
+}
