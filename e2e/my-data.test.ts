@@ -59,6 +59,15 @@ test.describe('Maria and her data', () => {
 
     await page.goto(`${loginPortal.origin}${PATH}`);
     expect(await axe(page, 'meus dados')).toEqual([]);
+    // She keeps the news of her requests in the portal and on her phone, not by e-mail.
+    const byEmail = page.getByRole('checkbox', { name: /^E-mail: Andamento das solicitações/ });
+    await expect(byEmail).toBeChecked();
+    await touch(person, byEmail);
+    await touch(person, page.getByRole('button', { name: 'Salvar minhas escolhas' }));
+    await expect(page.getByRole('status').filter({ hasText: 'Suas escolhas de aviso foram salvas.' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: /^E-mail: Andamento das solicitações/ })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /^Celular: Andamento das solicitações/ })).toBeChecked();
     for (const [title, button, done] of [
       ['Histórico de serviços acessados', 'Apagar meu histórico', 'Histórico apagado'],
       ['Favoritos', 'Apagar meus favoritos', 'Favoritos apagados'],

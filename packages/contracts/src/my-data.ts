@@ -156,3 +156,23 @@ export const MyDataSummary = z.object({
 export type MyDataSummary = z.infer<typeof MyDataSummary>;
 
 export const SessionsEnded = z.object({ sessoes: z.number().int().nonnegative(), aplicativo: z.number().int().nonnegative() });
+
+/** The kinds of notice a citizen chooses how to receive: every notice the portal sends a citizen is one of them. */
+export const NOTICE_KINDS = {
+  solicitacoes: 'Andamento das solicitações (nova etapa, pedido de informação, resposta)',
+  agendamentos: 'Agendamentos (confirmação, mudança, cancelamento, horário vago da lista de espera)',
+  lembretes: 'Lembretes (rascunho perto de vencer, atendimento no dia seguinte)',
+} as const;
+export type NoticeKind = keyof typeof NOTICE_KINDS;
+export const NOTICE_KIND_KEYS = Object.keys(NOTICE_KINDS) as [NoticeKind, ...NoticeKind[]];
+
+export const NoticePreference = z.object({ tipo: z.enum(NOTICE_KIND_KEYS, { error: 'Tipo de aviso desconhecido.' }), email: z.boolean(), push: z.boolean() });
+export type NoticePreference = z.infer<typeof NoticePreference>;
+/** GET and PUT /v1/meus-dados/avisos: one line per kind; the portal's messages are always kept, e-mail and push are chosen. */
+export const NoticePreferences = z.object({
+  avisos: z
+    .array(NoticePreference)
+    .max(NOTICE_KIND_KEYS.length, 'Tipos de aviso demais.')
+    .refine((list) => new Set(list.map((p) => p.tipo)).size === list.length, 'Cada tipo de aviso uma vez só.'),
+});
+export type NoticePreferences = z.infer<typeof NoticePreferences>;

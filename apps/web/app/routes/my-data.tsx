@@ -1,4 +1,4 @@
-import { ERASABLE, MY_DATA_KINDS, type Erasable, type MyDataKey, type MyDataSummary } from '@portal/contracts';
+import { ERASABLE, MY_DATA_KINDS, NOTICE_KIND_KEYS, NOTICE_KINDS, type Erasable, type MyDataKey, type MyDataSummary, type NoticePreferences } from '@portal/contracts';
 import { Form, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import pages from '../features/pages/pages.module.css';
@@ -14,7 +14,11 @@ export const MY_DATA_PATH = '/app/minha-area/meus-dados';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
-  return required(context, call<MyDataSummary>(context, { url: '/v1/meus-dados', auth: 'citizen' }));
+  const [summary, notices] = await Promise.all([
+    required(context, call<MyDataSummary>(context, { url: '/v1/meus-dados', auth: 'citizen' })),
+    required(context, call<NoticePreferences>(context, { url: '/v1/meus-dados/avisos', auth: 'citizen' })),
+  ]);
+  return { kinds: summary.kinds, notices: notices.avisos };
 }
 
 const isErasable = (value: string): value is Erasable => (ERASABLE as readonly string[]).includes(value);
@@ -31,7 +35,14 @@ const ERASED: Record<Erasable, string> = {
 /** Erasing is asked once more before it is done (it cannot be undone); 'sair de todos' logs this browser out too. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireCitizen(context, request);
-  const { acao, tipo } = formValues(await readForm(request));
+  const values = formValues(await readForm(request));
+  const { acao, tipo } = values;
+  if (acao === 'avisos') {
+    // A checkbox left off is not sent: each kind's two channels are read from what was ticked.
+    const avisos = NOTICE_KIND_KEYS.map((kind) => ({ tipo: kind, email: values[`email-${kind}`] === 'sim', push: values[`push-${kind}`] === 'sim' }));
+    await call(context, { method: 'PUT', url: '/v1/meus-dados/avisos', body: { avisos }, auth: 'citizen' });
+    return { confirm: null, message: 'Suas escolhas de aviso foram salvas.', done: true };
+  }
   if (acao === 'encerrar-sessoes') {
     await call(context, { method: 'POST', url: '/v1/meus-dados/sessoes/encerrar', auth: 'citizen' });
     return redirect('/?sessoes-encerradas=1');
@@ -56,7 +67,7 @@ export const meta: MetaFunction = () => personalMeta('Meus dados');
  * every session; who of the departments opened it.
  */
 export default function MyData() {
-  const { kinds } = useLoaderData<typeof loader>();
+  const { kinds, notices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <PageFrame
@@ -80,6 +91,46 @@ export default function MyData() {
         <p>
           <a href="/app/minha-area/quem-acessou">Quem dos órgãos acessou meus dados</a>
         </p>
+      </PageSection>
+      <PageSection id="avisos" title="Como quer ser avisado">
+        <p>
+          Os avisos ficam sempre nas suas mensagens do portal, que são o registro do atendimento. Por e-mail e no celular (pelo aplicativo), você escolhe: desligar
+          retira o seu consentimento para aquele canal.
+        </p>
+        <Form method="post">
+          <div className={pages.tableWrap} tabIndex={0} role="region" aria-labelledby="tabela-avisos">
+            <table className={pages.table}>
+              <caption id="tabela-avisos">Canais de aviso por tipo</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Aviso</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Celular</th>
+                </tr>
+              </thead>
+              <tbody>
+                {notices.map((n) => (
+                  <tr key={n.tipo}>
+                    <th scope="row" id={`aviso-${n.tipo}`}>
+                      {NOTICE_KINDS[n.tipo]}
+                    </th>
+                    <td>
+                      <input type="checkbox" name={`email-${n.tipo}`} value="sim" defaultChecked={n.email} aria-label={`E-mail: ${NOTICE_KINDS[n.tipo]}`} className={pages.check} />
+                    </td>
+                    <td>
+                      <input type="checkbox" name={`push-${n.tipo}`} value="sim" defaultChecked={n.push} aria-label={`Celular: ${NOTICE_KINDS[n.tipo]}`} className={pages.check} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <button type="submit" name="acao" value="avisos" className={pages.button}>
+              Salvar minhas escolhas
+            </button>
+          </p>
+        </Form>
       </PageSection>
       {kinds.map((k) => {
         const kind = MY_DATA_KINDS[k.kind as MyDataKey];

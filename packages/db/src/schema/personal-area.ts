@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 // The personal area: each citizen's notifications (and the devices they reach), Nota Piauiense balance and pay slips.
 
@@ -83,4 +83,21 @@ export const paySlips = pgTable(
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('pay_slips_user_period_unique').on(t.userSub, t.year, t.month, t.bond), index('pay_slips_user_idx').on(t.userSub)],
+);
+
+/**
+ * How a citizen wants to be told of each kind of notice ('Meus dados', issue 30): by e-mail, by push, or only in the
+ * portal's messages (always kept: the record of the service). No row: both on, as before anyone chose.
+ */
+export const noticePreferences = pgTable(
+  'notice_preferences',
+  {
+    userSub: text('user_sub').notNull(),
+    /** one of NOTICE_KINDS: solicitacoes, agendamentos, lembretes */
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+    push: boolean('push').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userSub, t.kind] })],
 );

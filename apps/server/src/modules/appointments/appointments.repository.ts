@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { piauiInstant, todayInPiaui } from '@portal/contracts';
+import { piauiInstant, todayInPiaui, type NoticeKind } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -48,8 +48,15 @@ export type AgendaRow = Awaited<ReturnType<typeof agendasOf>>[number];
 export const unitOf = (a: AgendaRow) => ({ slug: a.section.slug, name: a.section.name, address: [a.section.address, a.section.district].filter(Boolean).join(', '), city: a.section.city, phone: a.section.phone, mapUrl: mapUrl(a.section) });
 
 /** Tells the citizen of an appointment (bell, push to the app, e-mail), as a job of the change's own transaction. */
-export const tellCitizen = (app: FastifyInstance, tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string, url = `/app/agendamentos/${row.id}`) =>
-  app.jobs.send('avisar-solicitante', { userSub: row.citizenSub, email: row.citizen.email, url, title, body }, { db: tx });
+export const tellCitizen = (
+  app: FastifyInstance,
+  tx: Tx,
+  row: { id: number; citizenSub: string; citizen: { email: string } },
+  title: string,
+  body: string,
+  url = `/app/agendamentos/${row.id}`,
+  kind: NoticeKind = 'agendamentos',
+) => app.jobs.send('avisar-solicitante', { userSub: row.citizenSub, email: row.citizen.email, url, title, body, kind }, { db: tx });
 
 /** Takes one place of a time, if one is left: the one statement that keeps a time within its capacity. */
 export const takePlace = async (tx: Tx, agendaId: number, startsAt: Date) => {

@@ -431,7 +431,15 @@ export function appointmentsService(app: FastifyInstance) {
       for (const row of due) {
         const a = await view(row);
         await db().transaction(async (t) =>
-          tell(t as unknown as Tx, row, `Lembrete: atendimento amanhã, ${formatDateTime(row.startsAt)}`, `"${a.service.title}" em ${a.unit.name}, ${a.unit.address}. Protocolo ${a.protocol}. Leve: ${a.service.documents.join('; ') || 'documento de identidade'}.`),
+          tellCitizen(
+            app,
+            t as unknown as Tx,
+            row,
+            `Lembrete: atendimento amanhã, ${formatDateTime(row.startsAt)}`,
+            `"${a.service.title}" em ${a.unit.name}, ${a.unit.address}. Protocolo ${a.protocol}. Leve: ${a.service.documents.join('; ') || 'documento de identidade'}.`,
+            undefined,
+            'lembretes',
+          ),
         );
       }
       return due.length;

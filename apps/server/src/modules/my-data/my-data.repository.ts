@@ -1,4 +1,4 @@
-import { RETENTION } from '@portal/contracts';
+import { NOTICE_KIND_KEYS, RETENTION, type NoticePreference } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@portal/db';
 import { rows } from '../../lib/rows.ts';
@@ -73,7 +73,7 @@ export async function everything(db: Database, sub: string) {
   const rascunhos = solicitacoes
     .filter((r) => r.estado === 'rascunho')
     .map(({ id, protocolo: _, enviadaEm: __, encerradaEm: ___, guardadaAte: ____, ...r }) => ({ ...r, arquivos: arquivos.filter((f) => f.requestId === id).map(({ requestId: _r, ...f }) => f) }));
-  return { favoritos, historico, avaliacoes, solicitacoes: enviadas, rascunhos, agendamentos, documentos, notificacoes, telefones, sessoes, acessos };
+  return { favoritos, historico, avaliacoes, solicitacoes: enviadas, rascunhos, agendamentos, documentos, notificacoes, avisos: await noticePreferences(db, sub), telefones, sessoes, acessos };
 }
 export type Everything = Awaited<ReturnType<typeof everything>>;
 
@@ -99,4 +99,18 @@ export async function endSessions(db: Database, sub: string) {
   const sessoes = await deleted(db, sql`delete from web_sessions where user_sub = ${sub}`);
   const aplicativo = await deleted(db, sql`delete from oidc_models where payload->>'accountId' = ${sub} and kind in ('Session', 'Grant', 'RefreshToken', 'AccessToken')`);
   return { sessoes, aplicativo };
+}
+
+/** How the citizen wants each kind of notice; a kind never chosen is e-mail and push. */
+export async function noticePreferences(db: Database, sub: string): Promise<NoticePreference[]> {
+  const chosen = await rows<NoticePreference>(db, sql`select kind as tipo, email, push from notice_preferences where user_sub = ${sub}`);
+  return NOTICE_KIND_KEYS.map((tipo) => chosen.find((c) => c.tipo === tipo) ?? { tipo, email: true, push: true });
+}
+
+export async function saveNoticePreferences(db: Database, sub: string, list: NoticePreference[]) {
+  for (const p of list) {
+    await db.execute(sql`
+      insert into notice_preferences (user_sub, kind, email, push, updated_at) values (${sub}, ${p.tipo}, ${p.email}, ${p.push}, now())
+      on conflict (user_sub, kind) do update set email = excluded.email, push = excluded.push, updated_at = excluded.updated_at`);
+  }
 }

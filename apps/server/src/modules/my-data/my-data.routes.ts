@@ -1,4 +1,4 @@
-import { EraseAnswer, EraseInput, ErrorResponse, MyDataSummary, SessionsEnded } from '@portal/contracts';
+import { EraseAnswer, EraseInput, ErrorResponse, MyDataSummary, NoticePreferences, SessionsEnded } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { knownData } from '../requests/requests.service.ts';
@@ -46,6 +46,24 @@ export const myDataRoutes: FastifyPluginAsyncZod<{ service: MyDataService }> = a
       schema: { tags, security, summary: 'Apagar um tipo de dado que a lei deixa apagar a pedido: favoritos, histórico, rascunhos, mensagens ou celulares', body: EraseInput, response: { 200: EraseAnswer, 400: ErrorResponse, 401: ErrorResponse } },
     },
     async (request) => ({ tipo: request.body.tipo, apagados: await service.erase(request.user!, request.body.tipo) }),
+  );
+
+  app.get(
+    '/v1/meus-dados/avisos',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Como quem chama quer ser avisado de cada tipo de aviso: por e-mail, por push (as mensagens do portal ficam sempre)', response: { 200: NoticePreferences, 401: ErrorResponse } },
+    },
+    async (request) => ({ avisos: await service.notices(request.user!) }),
+  );
+
+  app.put(
+    '/v1/meus-dados/avisos',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Escolher por e-mail e por push, por tipo de aviso (o consentimento se retira desligando)', body: NoticePreferences, response: { 200: NoticePreferences, 400: ErrorResponse, 401: ErrorResponse } },
+    },
+    async (request) => ({ avisos: await service.chooseNotices(request.user!, request.body.avisos) }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { formatIsoDay, MY_DATA_KINDS, type Erasable, type MyDataSummary } from '@portal/contracts';
+import { formatIsoDay, MY_DATA_KINDS, type Erasable, type MyDataSummary, type NoticePreference } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Citizen, RequestsService } from '../requests/requests.service.ts';
 import * as repository from './my-data.repository.ts';
@@ -58,6 +58,13 @@ export function myDataService(app: FastifyInstance, requests: Pick<RequestsServi
     },
 
     endSessions: (user: Citizen) => repository.endSessions(db(), user.sub),
+
+    notices: (user: Citizen) => repository.noticePreferences(db(), user.sub),
+
+    async chooseNotices(user: Citizen, list: NoticePreference[]) {
+      await repository.saveNoticePreferences(db(), user.sub, list);
+      return repository.noticePreferences(db(), user.sub);
+    },
   };
 }
 export type MyDataService = ReturnType<typeof myDataService>;

@@ -1,4 +1,4 @@
-import { MY_DATA_KINDS, RETENTION, type MyDataSummary } from '@portal/contracts';
+import { MY_DATA_KINDS, NOTICE_KIND_KEYS, RETENTION, type MyDataSummary } from '@portal/contracts';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -6,16 +6,25 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
+import { PushStandIn, SmtpStandIn } from '../../test-support/stand-ins.ts';
 import { purgeExpired } from '../retention/retention.repository.ts';
 
 let t: TestApp;
 let maria: { sub: string };
 let history = 0;
+let push: PushStandIn;
+let smtp: SmtpStandIn;
 beforeAll(async () => {
-  t = await createTestApp();
+  push = new PushStandIn();
+  smtp = new SmtpStandIn();
+  t = await createTestApp({ env: { PUSH_URL: await push.start(), SMTP_URL: await smtp.start(), JOBS_POLL_SECONDS: '0.5' } });
   [maria] = (await rows<{ sub: string }>(t.app.db, sql`select sub from users where username = 'maria.silva'`)) as [{ sub: string }];
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await push.stop();
+  await smtp.stop();
+});
 
 const as = async (username: string, options: InjectOptions) =>
   t.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${await t.tokenFor(username)}` } });
@@ -127,5 +136,36 @@ describe('Meus dados (issue 30, LGPD art. 18)', () => {
     const removed = await purgeExpired(t.app.db, new Date());
     expect(removed.pushDevices).toBe(1);
     expect((await rows<{ token: string }>(t.app.db, sql`select token from push_devices where user_sub = ${maria.sub}`)).map((r) => r.token)).toEqual(['ExponentPushToken[novo]']);
+  });
+
+  it('tells her as she chose: always in her messages; by e-mail and by push only where she left them on', async () => {
+    const initial = await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/avisos' });
+    expect(initial.json().avisos).toEqual(NOTICE_KIND_KEYS.map((tipo) => ({ tipo, email: true, push: true })));
+    const chosen = await as('maria.silva', {
+      method: 'PUT',
+      url: '/v1/meus-dados/avisos',
+      payload: { avisos: [{ tipo: 'solicitacoes', email: false, push: true }, { tipo: 'lembretes', email: true, push: false }] },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().avisos).toEqual([
+      { tipo: 'solicitacoes', email: false, push: true },
+      { tipo: 'agendamentos', email: true, push: true },
+      { tipo: 'lembretes', email: true, push: false },
+    ]);
+    const twice = await as('maria.silva', { method: 'PUT', url: '/v1/meus-dados/avisos', payload: { avisos: [{ tipo: 'lembretes', email: true, push: true }, { tipo: 'lembretes', email: false, push: false }] } });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain('Cada tipo de aviso uma vez só.');
+
+    await t.app.db.execute(sql`insert into push_devices (token, user_sub) values ('ExponentPushToken[maria-escolhas]', ${maria.sub})`);
+    const before = await count('notifications');
+    for (const [kind, title] of [['solicitacoes', 'Nova etapa: teste'], ['lembretes', 'Lembrete: teste']] as const) {
+      await t.app.jobs.send('avisar-solicitante', { userSub: maria.sub, email: 'maria@teste.pi.gov.br', url: '/app/acompanhar-minhas-solicitacoes', title, body: 'Teste.', kind });
+    }
+    await t.app.jobs.settle(['avisar-solicitante', 'push']);
+    expect(await count('notifications')).toBe(before + 2);
+    await expect.poll(() => smtp.received.map((m) => m.subject)).toContain('Lembrete: teste');
+    await expect.poll(() => push.received.flatMap((r) => r.body.map((m) => m.title))).toContain('Nova etapa: teste');
+    expect(smtp.received.map((m) => m.subject)).not.toContain('Nova etapa: teste');
+    expect(push.received.flatMap((r) => r.body.map((m) => m.title))).not.toContain('Lembrete: teste');
   });
 });

@@ -22,7 +22,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How any part of the portal gives a citizen a notification (panel and phones): see service.createNotification. */
     notifications: {
-      create(notification: NewNotification): Promise<NotificationMessage>;
+      create(notification: NewNotification, options?: { push?: boolean }): Promise<NotificationMessage>;
       /** resolves when the pushes asked for so far are done (tests) */
       settled(): Promise<void>;
     };
@@ -134,8 +134,8 @@ export const notificationsPlugin = fp(async (app: FastifyInstance) => {
     run: async ({ userSub, title, body }, log) => pushSender({ url: app.config.PUSH_URL, db: () => app.db, log }).push(userSub, { title, body }),
   });
   app.decorate('notifications', {
-    create: (notification: NewNotification) =>
-      service.createNotification(app.db, publicOrigin(app.config), (userSub, message) => app.jobs.send('push', { userSub, ...message }), notification),
+    create: (notification: NewNotification, options?: { push?: boolean }) =>
+      service.createNotification(app.db, publicOrigin(app.config), (userSub, message) => app.jobs.send('push', { userSub, ...message }), notification, options),
     settled: () => app.jobs.settle(['push']),
   });
   for (const prefix of NOTIFICATIONS_PREFIXES) await app.register(notificationsRoutes, { prefix });

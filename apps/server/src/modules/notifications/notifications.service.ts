@@ -81,9 +81,11 @@ export async function createNotification(
   origin: string,
   push: (userSub: string, message: PushMessage) => Promise<unknown>,
   notification: repository.NewNotification,
+  options: { push?: boolean } = {},
 ): Promise<NotificationMessage> {
   const row = await repository.insertNotification(db, notification);
-  await push(notification.userSub, { title: row.title, body: row.body });
+  // The portal's message is always kept; the push to the phones is what a citizen may turn off ('Meus dados').
+  if (options.push !== false) await push(notification.userSub, { title: row.title, body: row.body });
   return toMessage(row, origin);
 }
 

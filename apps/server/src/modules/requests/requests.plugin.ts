@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { formatDate, MAX_FILE_MB } from '@portal/contracts';
+import { formatDate, MAX_FILE_MB, type NoticeKind } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { closures } from './closures.ts';
@@ -11,6 +11,7 @@ import { requestsRoutes } from './requests.routes.ts';
 import { REMINDER_DAYS, requestsService } from './requests.service.ts';
 import { staffRequests } from './requests.staff.ts';
 import { staffRequestsRoutes } from './requests.staff.routes.ts';
+import { noticePreferences } from '../my-data/my-data.repository.ts';
 
 const DAY = 86_400_000;
 
@@ -25,6 +26,8 @@ interface Notice {
   url?: string;
   title: string;
   body: string;
+  /** which of the citizen's choices applies ('Meus dados'); a notice queued before there were choices is a request's */
+  kind?: NoticeKind;
 }
 
 /**
@@ -39,10 +42,12 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
   const link = (id: number) => `/app/acompanhar-minhas-solicitacoes/${id}`;
 
   app.jobs.define<Notice>('avisar-solicitante', {
-    run: async ({ userSub, email, requestId, url, title, body }) => {
+    run: async ({ userSub, email, requestId, url, title, body, kind = 'solicitacoes' }) => {
       const page = url ?? link(requestId!);
-      await app.notifications.create({ userSub, kind: 'informacao', title, body, metadata: { onClick: { tipo: 'redirect', url: page } } });
-      await app.mail.send({ to: email, subject: title, text: `${body}\n\nAcompanhe: ${origin}${page}\n\nPortal de Serviços do Piauí` });
+      // Always in the portal's messages; by push and by e-mail as the citizen chose for this kind of notice.
+      const chosen = (await noticePreferences(app.db, userSub)).find((p) => p.tipo === kind) ?? { email: true, push: true };
+      await app.notifications.create({ userSub, kind: 'informacao', title, body, metadata: { onClick: { tipo: 'redirect', url: page } } }, { push: chosen.push });
+      if (chosen.email && email) await app.mail.send({ to: email, subject: title, text: `${body}\n\nAcompanhe: ${origin}${page}\n\nPortal de Serviços do Piauí` });
     },
   });
 
@@ -55,7 +60,7 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
         const s = await repository.serviceById(app.db, draft.serviceId);
         const title = `Seu rascunho expira em ${formatDate(draft.expiresAt!)}`;
         const body = `A solicitação de "${s?.title ?? 'serviço'}" ainda não foi enviada. Continue de onde parou antes de ${formatDate(draft.expiresAt!)}; depois disso o rascunho é apagado.`;
-        await app.jobs.send('avisar-solicitante', { userSub: draft.citizenSub, email: draft.citizen.email, requestId: draft.id, title, body });
+        await app.jobs.send('avisar-solicitante', { userSub: draft.citizenSub, email: draft.citizen.email, requestId: draft.id, title, body, kind: 'lembretes' });
       }
     },
   });

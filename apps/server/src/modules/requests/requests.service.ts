@@ -218,7 +218,7 @@ export function requestsService(app: FastifyInstance) {
 
   /** Tells the citizen (bell, push to the app, e-mail): a job, sent in the change's own transaction. */
   const tell = (tx: repository.Tx, userSub: string, email: string, requestId: number, title: string, body: string) =>
-    app.jobs.send('avisar-solicitante', { userSub, email, requestId, title, body }, { db: tx });
+    app.jobs.send('avisar-solicitante', { userSub, email, requestId, title, body, kind: 'solicitacoes' }, { db: tx });
 
   return {
     own,
