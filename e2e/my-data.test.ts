@@ -68,6 +68,16 @@ test.describe('Maria and her data', () => {
     await page.reload();
     await expect(page.getByRole('checkbox', { name: /^E-mail: Andamento das solicitações/ })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: /^Celular: Andamento das solicitações/ })).toBeChecked();
+
+    // Her files too, in a zip the job queue makes; she is told when it is ready.
+    await touch(person, page.getByRole('button', { name: 'Preparar arquivo ZIP com os meus arquivos' }));
+    await expect(page.getByRole('status').filter({ hasText: 'Estamos preparando o arquivo' })).toBeVisible();
+    await loginPortal.app.jobs.settle(['exportar-meus-dados']);
+    await page.reload();
+    const zipDownload = page.waitForEvent('download');
+    await touch(person, page.getByRole('link', { name: /^Baixar o arquivo ZIP/ }));
+    const zip = await readFile((await (await zipDownload).path())!);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
     for (const [title, button, done] of [
       ['Histórico de serviços acessados', 'Apagar meu histórico', 'Histórico apagado'],
       ['Favoritos', 'Apagar meus favoritos', 'Favoritos apagados'],

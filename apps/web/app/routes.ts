@@ -66,6 +66,7 @@ export default [
   // 'Meus dados' (issue 30): what the portal holds about the citizen, to see, take and erase.
   route('app/minha-area/meus-dados', 'routes/my-data.tsx'),
   route('app/minha-area/meus-dados/arquivo.json', 'routes/my-data-download.ts'),
+  route('app/minha-area/meus-dados/arquivo.zip', 'routes/my-data-zip.ts'),
   route('app/minha-area/notificacoes', 'routes/notifications.ts', { id: 'routes/personal-notifications' }),
   route('app/minha-area/contracheques/:id', 'routes/payslips.ts', { id: 'routes/personal-payslip' }),
   route('app/minha-area/documentos/:id', 'routes/documents-download.ts'),

@@ -176,3 +176,15 @@ export const NoticePreferences = z.object({
     .refine((list) => new Set(list.map((p) => p.tipo)).size === list.length, 'Cada tipo de aviso uma vez só.'),
 });
 export type NoticePreferences = z.infer<typeof NoticePreferences>;
+
+/** The zip of the citizen's data and files, made by the job queue: being made, or ready to download until a day. */
+export const DataExport = z.object({
+  estado: z.enum(['preparando', 'pronto', 'falhou']),
+  pedidoEm: z.string(),
+  prontoEm: z.string().nullable(),
+  disponivelAte: z.string().nullable(),
+  bytes: z.number().int().nullable(),
+});
+export type DataExport = z.infer<typeof DataExport>;
+export const DataExportState = z.object({ exportacao: DataExport.nullable() });
+export type DataExportState = z.infer<typeof DataExportState>;

@@ -1,4 +1,4 @@
-import { ERASABLE, MY_DATA_KINDS, NOTICE_KIND_KEYS, NOTICE_KINDS, type Erasable, type MyDataKey, type MyDataSummary, type NoticePreferences } from '@portal/contracts';
+import { ERASABLE, formatFileSize, MY_DATA_KINDS, NOTICE_KIND_KEYS, NOTICE_KINDS, type Erasable, type MyDataKey, type DataExportState, type MyDataSummary, type NoticePreferences } from '@portal/contracts';
 import { Form, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import pages from '../features/pages/pages.module.css';
@@ -7,18 +7,19 @@ import styles from '../features/requests/requests.module.css';
 import { call, required } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
 import { formValues, readForm } from '../lib/form.server.ts';
-import { formatIsoDay } from '../lib/format.ts';
+import { formatDate, formatDateTime, formatIsoDay } from '../lib/format.ts';
 import { refusal } from '../features/requests/requests.server.ts';
 
 export const MY_DATA_PATH = '/app/minha-area/meus-dados';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
-  const [summary, notices] = await Promise.all([
+  const [summary, notices, zip] = await Promise.all([
     required(context, call<MyDataSummary>(context, { url: '/v1/meus-dados', auth: 'citizen' })),
     required(context, call<NoticePreferences>(context, { url: '/v1/meus-dados/avisos', auth: 'citizen' })),
+    required(context, call<DataExportState>(context, { url: '/v1/meus-dados/exportacao/zip/situacao', auth: 'citizen' })),
   ]);
-  return { kinds: summary.kinds, notices: notices.avisos };
+  return { kinds: summary.kinds, notices: notices.avisos, zip: zip.exportacao };
 }
 
 const isErasable = (value: string): value is Erasable => (ERASABLE as readonly string[]).includes(value);
@@ -42,6 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const avisos = NOTICE_KIND_KEYS.map((kind) => ({ tipo: kind, email: values[`email-${kind}`] === 'sim', push: values[`push-${kind}`] === 'sim' }));
     await call(context, { method: 'PUT', url: '/v1/meus-dados/avisos', body: { avisos }, auth: 'citizen' });
     return { confirm: null, message: 'Suas escolhas de aviso foram salvas.', done: true };
+  }
+  if (acao === 'preparar-zip') {
+    await call(context, { method: 'POST', url: '/v1/meus-dados/exportacao/zip', auth: 'citizen' });
+    return { confirm: null, message: 'Estamos preparando o arquivo com os seus dados e arquivos. Avisaremos nas suas mensagens quando ficar pronto.', done: true };
   }
   if (acao === 'encerrar-sessoes') {
     await call(context, { method: 'POST', url: '/v1/meus-dados/sessoes/encerrar', auth: 'citizen' });
@@ -67,7 +72,7 @@ export const meta: MetaFunction = () => personalMeta('Meus dados');
  * every session; who of the departments opened it.
  */
 export default function MyData() {
-  const { kinds, notices } = useLoaderData<typeof loader>();
+  const { kinds, notices, zip } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <PageFrame
@@ -88,6 +93,24 @@ export default function MyData() {
             Baixar todos os meus dados (JSON)
           </a>
         </p>
+        <p>Com os arquivos que você enviou nas solicitações, num arquivo ZIP: ele é preparado aos poucos e fica disponível por alguns dias.</p>
+        {zip?.estado === 'pronto' ? (
+          <p>
+            <a className={pages.button} href={`${MY_DATA_PATH}/arquivo.zip`} download>
+              Baixar o arquivo ZIP ({formatFileSize(zip.bytes ?? 0)})
+            </a>{' '}
+            disponível até {zip.disponivelAte ? formatDate(zip.disponivelAte) : ''}.
+          </p>
+        ) : null}
+        {zip?.estado === 'preparando' ? (
+          <p role="status">Preparando o arquivo ZIP, pedido em {formatDateTime(zip.pedidoEm)}. Avisaremos nas suas mensagens quando ficar pronto.</p>
+        ) : (
+          <Form method="post">
+            <button type="submit" name="acao" value="preparar-zip" className={pages.button}>
+              {zip?.estado === 'pronto' ? 'Preparar outro arquivo ZIP' : 'Preparar arquivo ZIP com os meus arquivos'}
+            </button>
+          </Form>
+        )}
         <p>
           <a href="/app/minha-area/quem-acessou">Quem dos órgãos acessou meus dados</a>
         </p>

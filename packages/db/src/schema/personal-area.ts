@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 // The personal area: each citizen's notifications (and the devices they reach), Nota Piauiense balance and pay slips.
 
@@ -100,4 +100,24 @@ export const noticePreferences = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userSub, t.kind] })],
+);
+
+/**
+ * A citizen's data and files in one zip ('Meus dados', issue 30), made by the job queue: asked, then ready (with its
+ * stored file), kept a few days for the citizen to download, then deleted by the retention job.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    userSub: text('user_sub').notNull(),
+    /** preparando, pronto or falhou */
+    state: text('state').notNull(),
+    storageKey: text('storage_key'),
+    bytes: integer('bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userSub, t.createdAt)],
 );

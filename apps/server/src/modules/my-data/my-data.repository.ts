@@ -114,3 +114,56 @@ export async function saveNoticePreferences(db: Database, sub: string, list: Not
       on conflict (user_sub, kind) do update set email = excluded.email, push = excluded.push, updated_at = excluded.updated_at`);
   }
 }
+
+// --- the zip of the citizen's data and files, made by the job queue ------------------------------------------
+
+export interface ExportRow {
+  id: number;
+  state: 'preparando' | 'pronto' | 'falhou';
+  storageKey: string | null;
+  bytes: number | null;
+  createdAt: string;
+  readyAt: string | null;
+  expiresAt: string | null;
+}
+const exportColumns = sql`id, state, storage_key as "storageKey", bytes, created_at as "createdAt", ready_at as "readyAt", expires_at as "expiresAt"`;
+
+/** The citizen's latest zip that is being made or can still be downloaded. */
+export async function latestExport(db: Database, sub: string): Promise<ExportRow | null> {
+  const [found] = await rows<ExportRow>(
+    db,
+    sql`select ${exportColumns} from data_exports where user_sub = ${sub} and (state = 'preparando' or (state = 'pronto' and expires_at > now())) order by created_at desc limit 1`,
+  );
+  return found ?? null;
+}
+
+export async function startExport(db: Database, sub: string): Promise<ExportRow> {
+  const [made] = await rows<ExportRow>(db, sql`insert into data_exports (user_sub, state) values (${sub}, 'preparando') returning ${exportColumns}`);
+  return made!;
+}
+
+export async function finishExport(db: Database, id: number, key: string, bytes: number, expiresAt: Date) {
+  await db.execute(sql`update data_exports set state = 'pronto', storage_key = ${key}, bytes = ${bytes}, ready_at = now(), expires_at = ${expiresAt.toISOString()} where id = ${id}`);
+}
+
+export async function failExport(db: Database, id: number) {
+  await db.execute(sql`update data_exports set state = 'falhou' where id = ${id} and state = 'preparando'`);
+}
+
+/** The files of the citizen's requests and drafts, with where they are kept, for the zip. */
+export function filesOf(db: Database, sub: string) {
+  return rows<{ key: string; name: string; type: string; folder: string }>(
+    db,
+    sql`select f.storage_key as key, f.name, f.type, coalesce(r.protocol, 'rascunho-' || r.id) as folder
+        from request_files f join service_requests r on r.id = f.request_id where r.citizen_sub = ${sub} order by f.id`,
+  );
+}
+
+/** Zips past their days: their files go, then their rows. */
+export function expiredExports(db: Database, now: Date) {
+  return rows<{ id: number; key: string | null }>(db, sql`select id, storage_key as key from data_exports where expires_at < ${now.toISOString()} or (state <> 'pronto' and created_at < ${now.toISOString()}::timestamptz - interval '1 day')`);
+}
+
+export async function deleteExport(db: Database, id: number) {
+  await db.execute(sql`delete from data_exports where id = ${id}`);
+}

@@ -1,4 +1,6 @@
-import { EraseAnswer, EraseInput, ErrorResponse, MyDataSummary, NoticePreferences, SessionsEnded } from '@portal/contracts';
+import { DataExport, DataExportState, EraseAnswer, EraseInput, ErrorResponse, MyDataSummary, NoticePreferences, SessionsEnded } from '@portal/contracts';
+import { notFound } from '../../lib/http-error.ts';
+import type { ExportRow } from './my-data.repository.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { knownData } from '../requests/requests.service.ts';
@@ -6,6 +8,8 @@ import type { MyDataService } from './my-data.service.ts';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['meus dados'];
+const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+const exportOf = (row: ExportRow): DataExport => ({ estado: row.state, pedidoEm: iso(row.createdAt)!, prontoEm: iso(row.readyAt), disponivelAte: iso(row.expiresAt), bytes: row.bytes });
 
 /** 'Meus dados' (issue 30): /v1/meus-dados, the caller's own data only (bearer token); never cached anywhere. */
 export const myDataRoutes: FastifyPluginAsyncZod<{ service: MyDataService }> = async (app, { service }) => {
@@ -36,6 +40,38 @@ export const myDataRoutes: FastifyPluginAsyncZod<{ service: MyDataService }> = a
         .header('content-disposition', `attachment; filename="meus-dados-portal-piaui-${new Date().toISOString().slice(0, 10)}.json"`)
         .type('application/json; charset=utf-8')
         .send(JSON.stringify({ geradoEm: new Date().toISOString(), conta: { usuario: user.username, ...(await knownData(app, user)) }, ...all }, null, 2));
+    },
+  );
+
+  app.post(
+    '/v1/meus-dados/exportacao/zip',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Pedir o arquivo ZIP com os dados e os arquivos enviados: feito pela fila de trabalhos, com aviso quando fica pronto', response: { 202: DataExportState, 401: ErrorResponse } },
+    },
+    async (request, reply) => reply.code(202).send({ exportacao: exportOf(await service.askExport(request.user!)) }),
+  );
+
+  app.get(
+    '/v1/meus-dados/exportacao/zip/situacao',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'O arquivo ZIP pedido: sendo feito, ou pronto para baixar até um dia', response: { 200: DataExportState, 401: ErrorResponse } } },
+    async (request) => {
+      const row = await service.latestExport(request.user!);
+      return { exportacao: row ? exportOf(row) : null };
+    },
+  );
+
+  app.get(
+    '/v1/meus-dados/exportacao/zip',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Baixar o arquivo ZIP pronto', response: { 200: z.any().describe('ZIP'), 401: ErrorResponse, 404: ErrorResponse } } },
+    async (request, reply) => {
+      const file = await service.exportFile(request.user!);
+      if (!file) throw notFound('Nenhum arquivo pronto: peça um em Meus dados.');
+      return reply
+        .type('application/zip')
+        .header('content-length', String(file.bytes))
+        .header('content-disposition', `attachment; filename="meus-dados-portal-piaui-${file.day}.zip"`)
+        .send(file.stream);
     },
   );
 

@@ -1,7 +1,13 @@
-import { formatIsoDay, MY_DATA_KINDS, type Erasable, type MyDataSummary, type NoticePreference } from '@portal/contracts';
+import { formatDate, formatIsoDay, MY_DATA_KINDS, type Erasable, type MyDataSummary, type NoticePreference } from '@portal/contracts';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { Citizen, RequestsService } from '../requests/requests.service.ts';
+import { ZipFile } from 'yazl';
+import { knownData, safeName, type Citizen, type RequestsService } from '../requests/requests.service.ts';
 import * as repository from './my-data.repository.ts';
+
+/** How long a zip of one's data is kept to be downloaded, and the most it may hold. */
+export const EXPORT_DAYS = 7;
+const EXPORT_MAX_BYTES = 4 * 1024 ** 3;
 
 /** A day for the summary's few examples: the repository's times are Piauí's ('2026-11-03T09:30:00') or days. */
 const when = (local: string | null) => formatIsoDay(local?.slice(0, 10));
@@ -60,6 +66,65 @@ export function myDataService(app: FastifyInstance, requests: Pick<RequestsServi
     endSessions: (user: Citizen) => repository.endSessions(db(), user.sub),
 
     notices: (user: Citizen) => repository.noticePreferences(db(), user.sub),
+
+    /** Asks for the zip of her data and files; one at a time: asking while one is being made answers that one. */
+    async askExport(user: Citizen & { username: string }) {
+      const current = await repository.latestExport(db(), user.sub);
+      if (current?.state === 'preparando') return current;
+      const made = await repository.startExport(db(), user.sub);
+      await app.jobs.send('exportar-meus-dados', { id: made.id, userSub: user.sub, username: user.username, name: user.name });
+      return made;
+    },
+
+    latestExport: (user: Citizen) => repository.latestExport(db(), user.sub),
+
+    /**
+     * Makes the zip (the job): 'meus-dados.json' (the same as the JSON download) and every file she sent, by request,
+     * streamed from storage into storage, then tells her it is ready. Kept EXPORT_DAYS days.
+     */
+    async makeExport(job: { id: number; userSub: string; username: string; name: string }) {
+      const user = { sub: job.userSub, name: job.name, roles: [], claims: {} };
+      try {
+        const data = { geradoEm: new Date().toISOString(), conta: { usuario: job.username, ...(await knownData(app, user)) }, ...(await repository.everything(db(), job.userSub)) };
+        const zip = new ZipFile();
+        zip.addBuffer(Buffer.from(JSON.stringify(data, null, 2)), 'meus-dados.json');
+        for (const [n, file] of (await repository.filesOf(db(), job.userSub)).entries()) {
+          // Numbered: two files of one request may have the same name.
+          zip.addReadStream(await app.storage.open(file.key), `arquivos/${file.folder}/${n + 1}-${safeName(file.name, file.type)}`);
+        }
+        zip.end();
+        const stored = await app.storage.receive(zip.outputStream as unknown as Readable, { maxBytes: EXPORT_MAX_BYTES, accept: ['application/zip'] });
+        const expires = new Date(Date.now() + EXPORT_DAYS * 86_400_000);
+        await repository.finishExport(db(), job.id, stored.key, stored.size, expires);
+        await app.notifications.create({
+          userSub: job.userSub,
+          kind: 'informacao',
+          title: 'Seus dados estão prontos para baixar',
+          body: `O arquivo com os seus dados e os arquivos que você enviou fica disponível em Meus dados até ${formatDate(expires)}.`,
+          metadata: { onClick: { tipo: 'redirect', url: '/app/minha-area/meus-dados' } },
+        });
+      } catch (err) {
+        await repository.failExport(db(), job.id);
+        throw err;
+      }
+    },
+
+    /** The ready zip, as a stream, or null. */
+    async exportFile(user: Citizen) {
+      const ready = await repository.latestExport(db(), user.sub);
+      if (ready?.state !== 'pronto' || !ready.storageKey) return null;
+      return { stream: await app.storage.open(ready.storageKey), bytes: ready.bytes ?? 0, day: ready.readyAt!.slice(0, 10) };
+    },
+
+    /** Zips past their days: file and row. */
+    async purgeExports(now = new Date()) {
+      const gone = await repository.expiredExports(db(), now);
+      for (const e of gone) {
+        if (e.key) await app.storage.remove(e.key);
+        await repository.deleteExport(db(), e.id);
+      }
+      return gone.length;
+    },
 
     async chooseNotices(user: Citizen, list: NoticePreference[]) {
       await repository.saveNoticePreferences(db(), user.sub, list);

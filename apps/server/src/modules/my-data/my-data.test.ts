@@ -1,6 +1,7 @@
 import { MY_DATA_KINDS, NOTICE_KIND_KEYS, RETENTION, type MyDataSummary } from '@portal/contracts';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,5 +168,47 @@ describe('Meus dados (issue 30, LGPD art. 18)', () => {
     await expect.poll(() => push.received.flatMap((r) => r.body.map((m) => m.title))).toContain('Nova etapa: teste');
     expect(smtp.received.map((m) => m.subject)).not.toContain('Nova etapa: teste');
     expect(push.received.flatMap((r) => r.body.map((m) => m.title))).not.toContain('Lembrete: teste');
+  });
+
+  it('makes her a zip of her data and every file she sent, by the job queue, tells her, and deletes it days later', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('Laudo médico');
+    const stored = await t.app.storage.receive(Readable.from([Buffer.from(await doc.save())]), { maxBytes: 1 << 20, accept: ['application/pdf'] });
+    const [request] = await rows<{ id: number; protocol: string }>(t.app.db, sql`select id, protocol from service_requests where citizen_sub = ${maria.sub} and state <> 'rascunho' order by id limit 1`);
+    await t.app.db.execute(sql`insert into request_files (request_id, question, storage_key, name, type, size, sha256)
+      values (${request!.id}, 'laudo', ${stored.key}, 'laudo médico.pdf', ${stored.type}, ${stored.size}, ${stored.sha256})`);
+
+    const asked = await as('maria.silva', { method: 'POST', url: '/v1/meus-dados/exportacao/zip' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().exportacao.estado).toBe('preparando');
+    // Asking again while it is being made answers the same one.
+    expect((await as('maria.silva', { method: 'POST', url: '/v1/meus-dados/exportacao/zip' })).json().exportacao.pedidoEm).toBe(asked.json().exportacao.pedidoEm);
+    await t.app.jobs.settle(['exportar-meus-dados']);
+    const ready = (await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/exportacao/zip/situacao' })).json().exportacao;
+    expect(ready).toMatchObject({ estado: 'pronto', bytes: expect.any(Number) });
+    expect((await rows<{ title: string }>(t.app.db, sql`select title from notifications where user_sub = ${maria.sub}`)).map((n) => n.title)).toContain('Seus dados estão prontos para baixar');
+
+    const zip = await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/exportacao/zip' });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['cache-control']).toContain('no-store');
+    const entries = unzipSync(new Uint8Array(zip.rawPayload));
+    const data = JSON.parse(strFromU8(entries['meus-dados.json']!));
+    expect(data.conta.usuario).toBe('maria.silva');
+    expect(data.solicitacoes.length).toBeGreaterThan(0);
+    const file = Object.keys(entries).find((name) => name.startsWith(`arquivos/${request!.protocol}/`))!;
+    expect(file).toMatch(/\/\d+-laudo médico\.pdf$/);
+    expect(Buffer.from(entries[file]!).subarray(0, 5).toString()).toBe('%PDF-');
+    // Nobody else's: João has none.
+    expect((await as('joao.souza', { method: 'GET', url: '/v1/meus-dados/exportacao/zip' })).statusCode).toBe(404);
+
+    // Seven days later it is gone, file and all.
+    const [kept] = await rows<{ key: string }>(t.app.db, sql`select storage_key as key from data_exports where user_sub = ${maria.sub} and state = 'pronto'`);
+    expect(await t.app.storage.exists(kept!.key)).toBe(true);
+    await t.app.db.execute(sql`update data_exports set expires_at = now() - interval '1 minute' where user_sub = ${maria.sub}`);
+    await t.app.jobs.send('apagar-exportacoes', {});
+    await t.app.jobs.settle(['apagar-exportacoes']);
+    expect(await t.app.storage.exists(kept!.key)).toBe(false);
+    expect((await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/exportacao/zip/situacao' })).json().exportacao).toBeNull();
   });
 });

@@ -1,0 +1,21 @@
+CREATE TABLE "data_exports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_sub" text NOT NULL,
+	"state" text NOT NULL,
+	"storage_key" text,
+	"bytes" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ready_at" timestamp with time zone,
+	"expires_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "notice_preferences" (
+	"user_sub" text NOT NULL,
+	"kind" text NOT NULL,
+	"email" boolean NOT NULL,
+	"push" boolean NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notice_preferences_user_sub_kind_pk" PRIMARY KEY("user_sub","kind")
+);
+--> statement-breakpoint
+CREATE INDEX "data_exports_user_idx" ON "data_exports" USING btree ("user_sub","created_at");
