@@ -40,7 +40,7 @@ export const MY_DATA_KINDS = {
     what: 'Nome, CPF, e-mail, telefone e data de nascimento, como o Acesso Cidadão os informa quando você entra.',
     purpose: 'Identificar você e preencher os formulários dos serviços.',
     basis: 'Execução de políticas públicas (LGPD, art. 7º, III, e art. 23).',
-    kept: 'O portal não guarda uma cópia à parte: lê do Acesso Cidadão a cada login. Para corrigir, use o Acesso Cidadão.',
+    kept: 'O portal não guarda uma cópia à parte: lê do Acesso Cidadão a cada login. O e-mail e o telefone dos avisos você corrige aqui; o resto, no Acesso Cidadão.',
     erase: null,
   },
   favoritos: {
@@ -188,3 +188,34 @@ export const DataExport = z.object({
 export type DataExport = z.infer<typeof DataExport>;
 export const DataExportState = z.object({ exportacao: DataExport.nullable() });
 export type DataExportState = z.infer<typeof DataExportState>;
+
+/** The contact the portal uses for notices: the citizen's own (an e-mail once confirmed, a phone), or the Acesso Cidadão's. */
+export const NoticeContact = z.object({
+  email: z.string(),
+  /** where the e-mail in use comes from */
+  origem: z.enum(['portal', 'acesso-cidadao']),
+  /** a new e-mail waiting for its code */
+  pendente: z.string().nullable(),
+  telefone: z.string(),
+});
+export type NoticeContact = z.infer<typeof NoticeContact>;
+
+const phoneDigits = (text: string) => text.replace(/\D/g, '');
+export const ContactChange = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'E-mail: no máximo 254 caracteres.')
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Escreva um e-mail válido, como nome@exemplo.com.br.')
+    .optional(),
+  telefone: z
+    .string()
+    .trim()
+    .max(20, 'Escreva o telefone com DDD, como (86) 99999-0000.')
+    .refine((v) => v === '' || ((phoneDigits(v).length === 10 || phoneDigits(v).length === 11) && /^[\d()\s.+-]+$/.test(v)), 'Escreva o telefone com DDD, como (86) 99999-0000.')
+    .transform(phoneDigits)
+    .optional(),
+});
+export type ContactChange = z.infer<typeof ContactChange>;
+export const ContactCode = z.object({ codigo: z.string().trim().regex(/^\d{6}$/, 'O código tem 6 números: confira o e-mail que enviamos.') });

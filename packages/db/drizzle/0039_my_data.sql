@@ -9,6 +9,17 @@ CREATE TABLE "data_exports" (
 	"expires_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "notice_contacts" (
+	"user_sub" text PRIMARY KEY NOT NULL,
+	"email" text,
+	"phone" text,
+	"pending_email" text,
+	"pending_code_hash" text,
+	"pending_expires_at" timestamp with time zone,
+	"pending_tries" smallint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notice_preferences" (
 	"user_sub" text NOT NULL,
 	"kind" text NOT NULL,

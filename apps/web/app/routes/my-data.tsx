@@ -1,4 +1,4 @@
-import { ERASABLE, formatFileSize, MY_DATA_KINDS, NOTICE_KIND_KEYS, NOTICE_KINDS, type Erasable, type MyDataKey, type DataExportState, type MyDataSummary, type NoticePreferences } from '@portal/contracts';
+import { ERASABLE, formatFileSize, MY_DATA_KINDS, NOTICE_KIND_KEYS, NOTICE_KINDS, type Erasable, type MyDataKey, type DataExportState, type MyDataSummary, type NoticeContact, type NoticePreferences } from '@portal/contracts';
 import { Form, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import pages from '../features/pages/pages.module.css';
@@ -14,12 +14,13 @@ export const MY_DATA_PATH = '/app/minha-area/meus-dados';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
-  const [summary, notices, zip] = await Promise.all([
+  const [summary, notices, zip, contact] = await Promise.all([
     required(context, call<MyDataSummary>(context, { url: '/v1/meus-dados', auth: 'citizen' })),
     required(context, call<NoticePreferences>(context, { url: '/v1/meus-dados/avisos', auth: 'citizen' })),
     required(context, call<DataExportState>(context, { url: '/v1/meus-dados/exportacao/zip/situacao', auth: 'citizen' })),
+    required(context, call<NoticeContact>(context, { url: '/v1/meus-dados/contato', auth: 'citizen' })),
   ]);
-  return { kinds: summary.kinds, notices: notices.avisos, zip: zip.exportacao };
+  return { kinds: summary.kinds, notices: notices.avisos, zip: zip.exportacao, contact };
 }
 
 const isErasable = (value: string): value is Erasable => (ERASABLE as readonly string[]).includes(value);
@@ -43,6 +44,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const avisos = NOTICE_KIND_KEYS.map((kind) => ({ tipo: kind, email: values[`email-${kind}`] === 'sim', push: values[`push-${kind}`] === 'sim' }));
     await call(context, { method: 'PUT', url: '/v1/meus-dados/avisos', body: { avisos }, auth: 'citizen' });
     return { confirm: null, message: 'Suas escolhas de aviso foram salvas.', done: true };
+  }
+  if (acao === 'contato' || acao === 'confirmar-email') {
+    try {
+      if (acao === 'contato') {
+        const answer = await call<NoticeContact>(context, { method: 'PUT', url: '/v1/meus-dados/contato', body: { email: values.email ?? '', telefone: values.telefone ?? '' }, auth: 'citizen' });
+        return { confirm: null, message: answer.pendente ? `Enviamos um código de 6 números para ${answer.pendente}: escreva-o abaixo para confirmar.` : 'Seus contatos foram salvos.', done: true };
+      }
+      await call(context, { method: 'POST', url: '/v1/meus-dados/contato/confirmar', body: { codigo: values.codigo ?? '' }, auth: 'citizen' });
+      return { confirm: null, message: 'E-mail confirmado: os avisos vão para ele a partir de agora.', done: true };
+    } catch (err) {
+      return { confirm: null, message: refusal(err).message, done: false };
+    }
   }
   if (acao === 'preparar-zip') {
     await call(context, { method: 'POST', url: '/v1/meus-dados/exportacao/zip', auth: 'citizen' });
@@ -72,7 +85,7 @@ export const meta: MetaFunction = () => personalMeta('Meus dados');
  * every session; who of the departments opened it.
  */
 export default function MyData() {
-  const { kinds, notices, zip } = useLoaderData<typeof loader>();
+  const { kinds, notices, zip, contact } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <PageFrame
@@ -114,6 +127,41 @@ export default function MyData() {
         <p>
           <a href="/app/minha-area/quem-acessou">Quem dos órgãos acessou meus dados</a>
         </p>
+      </PageSection>
+      <PageSection id="contato" title="Meus contatos para avisos">
+        <p>
+          Os avisos vão para <strong>{contact.email || 'nenhum e-mail'}</strong>
+          {contact.origem === 'portal' ? ', o e-mail que você confirmou aqui.' : ', o e-mail do Acesso Cidadão.'} Um e-mail novo só passa a valer depois que você
+          escrever o código que enviamos para ele.
+        </p>
+        <Form method="post" className={styles.panel}>
+          <label className={pages.label} htmlFor="contato-email">
+            E-mail para os avisos (deixe em branco para usar o do Acesso Cidadão)
+          </label>
+          <input id="contato-email" name="email" type="email" autoComplete="email" className={pages.input} defaultValue={contact.origem === 'portal' ? contact.email : ''} />
+          <label className={pages.label} htmlFor="contato-telefone">
+            Telefone com DDD
+          </label>
+          <input id="contato-telefone" name="telefone" type="tel" autoComplete="tel" inputMode="tel" className={pages.input} defaultValue={contact.telefone} />
+          <p>
+            <button type="submit" name="acao" value="contato" className={pages.button}>
+              Salvar meus contatos
+            </button>
+          </p>
+        </Form>
+        {contact.pendente ? (
+          <Form method="post" className={styles.panel}>
+            <label className={pages.label} htmlFor="contato-codigo">
+              Código enviado para {contact.pendente}
+            </label>
+            <input id="contato-codigo" name="codigo" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} className={pages.input} />
+            <p>
+              <button type="submit" name="acao" value="confirmar-email" className={pages.button}>
+                Confirmar o e-mail
+              </button>
+            </p>
+          </Form>
+        ) : null}
       </PageSection>
       <PageSection id="avisos" title="Como quer ser avisado">
         <p>

@@ -121,3 +121,20 @@ export const dataExports = pgTable(
   },
   (t) => [index('data_exports_user_idx').on(t.userSub, t.createdAt)],
 );
+
+/**
+ * The contact the citizen gave the portal for notices ('Meus dados', issue 30), over what the Acesso Cidadão says: an
+ * e-mail, used once confirmed by a code sent to it, and a phone. A new e-mail waits, with its code's hash, until
+ * confirmed.
+ */
+export const noticeContacts = pgTable('notice_contacts', {
+  userSub: text('user_sub').primaryKey(),
+  email: text('email'),
+  phone: text('phone'),
+  pendingEmail: text('pending_email'),
+  /** sha256 of the 6-digit code sent to the pending e-mail */
+  pendingCodeHash: text('pending_code_hash'),
+  pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
+  pendingTries: smallint('pending_tries').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

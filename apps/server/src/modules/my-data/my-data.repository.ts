@@ -73,7 +73,9 @@ export async function everything(db: Database, sub: string) {
   const rascunhos = solicitacoes
     .filter((r) => r.estado === 'rascunho')
     .map(({ id, protocolo: _, enviadaEm: __, encerradaEm: ___, guardadaAte: ____, ...r }) => ({ ...r, arquivos: arquivos.filter((f) => f.requestId === id).map(({ requestId: _r, ...f }) => f) }));
-  return { favoritos, historico, avaliacoes, solicitacoes: enviadas, rascunhos, agendamentos, documentos, notificacoes, avisos: await noticePreferences(db, sub), telefones, sessoes, acessos };
+  const contact = await contactOf(db, sub);
+  const contato = { email: contact?.email ?? null, telefone: contact?.phone ?? null, emailEsperandoConfirmacao: contact?.pendingEmail ?? null };
+  return { favoritos, historico, avaliacoes, solicitacoes: enviadas, rascunhos, agendamentos, documentos, notificacoes, contato, avisos: await noticePreferences(db, sub), telefones, sessoes, acessos };
 }
 export type Everything = Awaited<ReturnType<typeof everything>>;
 
@@ -166,4 +168,60 @@ export function expiredExports(db: Database, now: Date) {
 
 export async function deleteExport(db: Database, id: number) {
   await db.execute(sql`delete from data_exports where id = ${id}`);
+}
+
+// --- the contact the citizen gave the portal for notices --------------------------------------------------------
+
+export interface ContactRow {
+  email: string | null;
+  phone: string | null;
+  pendingEmail: string | null;
+  pendingCodeHash: string | null;
+  pendingExpiresAt: string | null;
+  pendingTries: number;
+}
+
+export async function contactOf(db: Database, sub: string): Promise<ContactRow | null> {
+  const [found] = await rows<ContactRow>(
+    db,
+    sql`select email, phone, pending_email as "pendingEmail", pending_code_hash as "pendingCodeHash", pending_expires_at as "pendingExpiresAt", pending_tries as "pendingTries"
+        from notice_contacts where user_sub = ${sub}`,
+  );
+  return found ?? null;
+}
+
+export async function savePhone(db: Database, sub: string, phone: string) {
+  await db.execute(sql`insert into notice_contacts (user_sub, phone) values (${sub}, ${phone || null})
+    on conflict (user_sub) do update set phone = excluded.phone, updated_at = now()`);
+}
+
+export async function savePendingEmail(db: Database, sub: string, email: string, codeHash: string, expiresAt: Date) {
+  await db.execute(sql`insert into notice_contacts (user_sub, pending_email, pending_code_hash, pending_expires_at, pending_tries)
+    values (${sub}, ${email}, ${codeHash}, ${expiresAt.toISOString()}, 0)
+    on conflict (user_sub) do update set pending_email = excluded.pending_email, pending_code_hash = excluded.pending_code_hash,
+      pending_expires_at = excluded.pending_expires_at, pending_tries = 0, updated_at = now()`);
+}
+
+/** Counts a try at the code; answers the row as it was before, or null when nothing is pending. */
+export async function tryCode(db: Database, sub: string) {
+  const [found] = await rows<ContactRow>(
+    db,
+    sql`update notice_contacts set pending_tries = pending_tries + 1 where user_sub = ${sub} and pending_email is not null
+        returning email, phone, pending_email as "pendingEmail", pending_code_hash as "pendingCodeHash", pending_expires_at as "pendingExpiresAt", pending_tries as "pendingTries"`,
+  );
+  return found ?? null;
+}
+
+/** The pending e-mail becomes the one in use, if its code is still the one confirmed (one confirmation wins). */
+export async function confirmEmail(db: Database, sub: string, codeHash: string): Promise<boolean> {
+  const done = await rows<{ email: string }>(
+    db,
+    sql`update notice_contacts set email = pending_email, pending_email = null, pending_code_hash = null, pending_expires_at = null, pending_tries = 0, updated_at = now()
+        where user_sub = ${sub} and pending_code_hash = ${codeHash} returning email`,
+  );
+  return done.length > 0;
+}
+
+export async function clearEmail(db: Database, sub: string) {
+  await db.execute(sql`update notice_contacts set email = null, pending_email = null, pending_code_hash = null, pending_expires_at = null, updated_at = now() where user_sub = ${sub}`);
 }

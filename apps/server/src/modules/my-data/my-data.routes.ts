@@ -1,5 +1,6 @@
-import { DataExport, DataExportState, EraseAnswer, EraseInput, ErrorResponse, MyDataSummary, NoticePreferences, SessionsEnded } from '@portal/contracts';
+import { ContactChange, ContactCode, DataExport, DataExportState, EraseAnswer, EraseInput, ErrorResponse, MyDataSummary, NoticeContact, NoticePreferences, SessionsEnded } from '@portal/contracts';
 import { notFound } from '../../lib/http-error.ts';
+import { formatWait, limitReached, take } from '../../plugins/limits.ts';
 import type { ExportRow } from './my-data.repository.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -100,6 +101,35 @@ export const myDataRoutes: FastifyPluginAsyncZod<{ service: MyDataService }> = a
       schema: { tags, security, summary: 'Escolher por e-mail e por push, por tipo de aviso (o consentimento se retira desligando)', body: NoticePreferences, response: { 200: NoticePreferences, 400: ErrorResponse, 401: ErrorResponse } },
     },
     async (request) => ({ avisos: await service.chooseNotices(request.user!, request.body.avisos) }),
+  );
+
+  app.get(
+    '/v1/meus-dados/contato',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'O e-mail e o telefone dos avisos: os que a pessoa deu ao portal, ou os do Acesso Cidadão', response: { 200: NoticeContact, 401: ErrorResponse } } },
+    async (request) => service.contact(request.user!),
+  );
+
+  // A code is sent to each new e-mail: a few an hour per citizen, so the portal cannot be used to flood an inbox.
+  const codes = app.limits.limiter('meus-dados-codigo', { points: 5, seconds: 3600 });
+  app.put(
+    '/v1/meus-dados/contato',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'Corrigir o telefone (na hora) e o e-mail dos avisos (depois do código enviado a ele; vazio volta ao do Acesso Cidadão)', body: ContactChange, response: { 200: NoticeContact, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse } },
+    },
+    async (request, reply) => {
+      if (request.body.email) {
+        const allowance = await take(codes, request.user!.sub);
+        if (!allowance.allowed) throw limitReached(reply, allowance.retryAfter, `Você pediu códigos demais. Tente de novo daqui a ${formatWait(allowance.retryAfter)}.`);
+      }
+      return service.changeContact(request.user!, request.body);
+    },
+  );
+
+  app.post(
+    '/v1/meus-dados/contato/confirmar',
+    { preHandler: app.requireUser, schema: { tags, security, summary: 'Confirmar o novo e-mail com o código de 6 números enviado a ele', body: ContactCode, response: { 200: NoticeContact, 400: ErrorResponse, 401: ErrorResponse } } },
+    async (request) => service.confirmContact(request.user!, request.body.codigo),
   );
 
   app.post(

@@ -1,9 +1,16 @@
-import { formatDate, formatIsoDay, MY_DATA_KINDS, type Erasable, type MyDataSummary, type NoticePreference } from '@portal/contracts';
+import { formatDate, formatIsoDay, MY_DATA_KINDS, type Erasable, type ContactChange, type MyDataSummary, type NoticeContact, type NoticePreference } from '@portal/contracts';
+import { createHash, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
+import { badRequest } from '../../lib/http-error.ts';
 import { knownData, safeName, type Citizen, type RequestsService } from '../requests/requests.service.ts';
 import * as repository from './my-data.repository.ts';
+
+/** A confirmation code of a new e-mail: how long it lasts and how many tries it takes. */
+const CODE_MINUTES = 30;
+const CODE_TRIES = 5;
+const codeHash = (sub: string, code: string) => createHash('sha256').update(`${sub}:${code}`).digest('hex');
 
 /** How long a zip of one's data is kept to be downloaded, and the most it may hold. */
 export const EXPORT_DAYS = 7;
@@ -66,6 +73,42 @@ export function myDataService(app: FastifyInstance, requests: Pick<RequestsServi
     endSessions: (user: Citizen) => repository.endSessions(db(), user.sub),
 
     notices: (user: Citizen) => repository.noticePreferences(db(), user.sub),
+
+    /** The contact notices go to: her own e-mail once confirmed and her phone, or the Acesso Cidadão's. */
+    async contact(user: Citizen): Promise<NoticeContact> {
+      const [mine, known] = await Promise.all([repository.contactOf(db(), user.sub), knownData(app, user)]);
+      return { email: known.email, origem: mine?.email ? 'portal' : 'acesso-cidadao', pendente: mine?.pendingEmail ?? null, telefone: known.phone };
+    },
+
+    /**
+     * Changes the phone at once; a new e-mail waits for the code sent to it (CODE_MINUTES minutes, CODE_TRIES tries).
+     * An empty e-mail goes back to the Acesso Cidadão's.
+     */
+    async changeContact(user: Citizen, change: ContactChange): Promise<NoticeContact> {
+      if (change.telefone !== undefined) await repository.savePhone(db(), user.sub, change.telefone);
+      if (change.email === '') await repository.clearEmail(db(), user.sub);
+      else if (change.email !== undefined && change.email !== (await this.contact(user)).email) {
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        await repository.savePendingEmail(db(), user.sub, change.email, codeHash(user.sub, code), new Date(Date.now() + CODE_MINUTES * 60_000));
+        await app.mail.send({
+          to: change.email,
+          subject: 'Código para confirmar o seu e-mail no Portal de Serviços',
+          text: `Olá.\n\nO código para confirmar este e-mail para os avisos do Portal de Serviços do Piauí é ${code}. Ele vale ${CODE_MINUTES} minutos.\n\nSe não foi você quem pediu, ignore esta mensagem: nada muda.\n\nPortal de Serviços do Piauí`,
+        });
+      }
+      return this.contact(user);
+    },
+
+    /** Confirms the new e-mail with its code; a wrong, old or too often tried code changes nothing. */
+    async confirmContact(user: Citizen, code: string): Promise<NoticeContact> {
+      const pending = await repository.tryCode(db(), user.sub);
+      if (!pending?.pendingEmail || !pending.pendingCodeHash) throw badRequest('Não há e-mail esperando confirmação.');
+      if (pending.pendingTries >= CODE_TRIES || new Date(pending.pendingExpiresAt!) < new Date()) throw badRequest('Este código não vale mais: peça outro, salvando o e-mail de novo.');
+      if (pending.pendingCodeHash !== codeHash(user.sub, code) || !(await repository.confirmEmail(db(), user.sub, pending.pendingCodeHash))) {
+        throw badRequest('Código errado: confira o e-mail que enviamos.');
+      }
+      return this.contact(user);
+    },
 
     /** Asks for the zip of her data and files; one at a time: asking while one is being made answers that one. */
     async askExport(user: Citizen & { username: string }) {

@@ -211,4 +211,39 @@ describe('Meus dados (issue 30, LGPD art. 18)', () => {
     expect(await t.app.storage.exists(kept!.key)).toBe(false);
     expect((await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/exportacao/zip/situacao' })).json().exportacao).toBeNull();
   });
+
+  it('corrects the e-mail and phone for notices: the phone at once, the e-mail once she types the code sent to it', async () => {
+    const put = (payload: object) => as('maria.silva', { method: 'PUT', url: '/v1/meus-dados/contato', payload });
+    const bad = await put({ telefone: '9999' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Escreva o telefone com DDD');
+    expect((await put({ email: 'maria@' })).json().message).toContain('Escreva um e-mail válido');
+
+    const changed = await put({ telefone: '(86) 98888-7777', email: 'Maria.Nova@Exemplo.com.br' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ origem: 'acesso-cidadao', pendente: 'maria.nova@exemplo.com.br', telefone: '86988887777' });
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes('maria.nova@exemplo.com.br')).length).toBe(1);
+    const code = /\b(\d{6})\b/.exec(smtp.received.find((m) => m.to.includes('maria.nova@exemplo.com.br'))!.text)![1]!;
+
+    const confirm = (codigo: string) => as('maria.silva', { method: 'POST', url: '/v1/meus-dados/contato/confirmar', payload: { codigo } });
+    const wrong = await confirm(code === '000000' ? '000001' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Código errado: confira o e-mail que enviamos.');
+    expect((await confirm('12ab')).json().message).toContain('O código tem 6 números');
+    const right = await confirm(code);
+    expect(right.json()).toMatchObject({ email: 'maria.nova@exemplo.com.br', origem: 'portal', pendente: null });
+    // Used once: the same code again finds nothing waiting.
+    expect((await confirm(code)).json().message).toBe('Não há e-mail esperando confirmação.');
+
+    // Notices now go to it, and the requests she starts carry it.
+    await t.app.jobs.send('avisar-solicitante', { userSub: maria.sub, email: 'antigo@exemplo.com.br', url: '/app/agendamentos/1', title: 'Aviso: contato novo', body: 'Teste.', kind: 'agendamentos' });
+    await t.app.jobs.settle(['avisar-solicitante']);
+    await expect.poll(() => smtp.received.find((m) => m.subject === 'Aviso: contato novo')?.to).toEqual(['maria.nova@exemplo.com.br']);
+    const exported = (await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/exportacao' })).json();
+    expect(exported.conta).toMatchObject({ email: 'maria.nova@exemplo.com.br', phone: '86988887777' });
+    expect(exported.contato).toEqual({ email: 'maria.nova@exemplo.com.br', telefone: '86988887777', emailEsperandoConfirmacao: null });
+
+    // An empty e-mail goes back to the Acesso Cidadão's.
+    expect((await put({ email: '' })).json()).toMatchObject({ origem: 'acesso-cidadao', pendente: null });
+  });
 });

@@ -11,7 +11,7 @@ import { requestsRoutes } from './requests.routes.ts';
 import { REMINDER_DAYS, requestsService } from './requests.service.ts';
 import { staffRequests } from './requests.staff.ts';
 import { staffRequestsRoutes } from './requests.staff.routes.ts';
-import { noticePreferences } from '../my-data/my-data.repository.ts';
+import { contactOf, noticePreferences } from '../my-data/my-data.repository.ts';
 
 const DAY = 86_400_000;
 
@@ -47,7 +47,9 @@ export const requestsPlugin = fp(async (app: FastifyInstance) => {
       // Always in the portal's messages; by push and by e-mail as the citizen chose for this kind of notice.
       const chosen = (await noticePreferences(app.db, userSub)).find((p) => p.tipo === kind) ?? { email: true, push: true };
       await app.notifications.create({ userSub, kind: 'informacao', title, body, metadata: { onClick: { tipo: 'redirect', url: page } } }, { push: chosen.push });
-      if (chosen.email && email) await app.mail.send({ to: email, subject: title, text: `${body}\n\nAcompanhe: ${origin}${page}\n\nPortal de Serviços do Piauí` });
+      // Her own e-mail for notices once she confirmed it ('Meus dados'), else the one the request kept.
+      const to = (await contactOf(app.db, userSub))?.email || email;
+      if (chosen.email && to) await app.mail.send({ to, subject: title, text: `${body}\n\nAcompanhe: ${origin}${page}\n\nPortal de Serviços do Piauí` });
     },
   });
 

@@ -32,6 +32,7 @@ import { calendarOf } from './calendars.ts';
 import * as repository from './requests.repository.ts';
 import { ofRequest as issuedFor } from '../documents/documents.repository.ts';
 import { CLOSED, RATEABLE, REQUEST_TABLE, requests, type RequestActor } from './requests.workflow.ts';
+import { contactOf } from '../my-data/my-data.repository.ts';
 
 /** A draft is kept this long after its last save; the citizen is reminded this many days before it goes. */
 export const DRAFT_DAYS = 30;
@@ -87,13 +88,14 @@ export type Citizen = Pick<AuthUser, 'sub' | 'roles' | 'claims' | 'name'>;
 
 /** The citizen's data the request shows and keeps: the account's here, or the external provider's claims. */
 export async function knownData(app: FastifyInstance, user: Citizen): Promise<KnownData> {
-  const account = await repository.account(app.db, user.sub);
+  const [account, contact] = await Promise.all([repository.account(app.db, user.sub), contactOf(app.db, user.sub)]);
   const claim = (key: string) => (typeof user.claims[key] === 'string' ? (user.claims[key] as string) : '');
   return {
     name: account?.name || claim('name') || claim('nomeCompleto') || user.name,
     cpf: (account?.cpf || claim('cpf')).replace(/\D/g, ''),
-    email: account?.email || claim('email'),
-    phone: (account?.phone || claim('phone_number')).replace(/\D/g, ''),
+    // The contact she gave the portal for notices ('Meus dados') over the account's.
+    email: contact?.email || account?.email || claim('email'),
+    phone: (contact?.phone || account?.phone || claim('phone_number')).replace(/\D/g, ''),
     birthDate: account?.birthDate ?? claim('birthdate'),
   };
 }
