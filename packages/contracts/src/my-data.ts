@@ -20,7 +20,7 @@ export const RETENTION = {
 } as const;
 
 /** What can be erased from 'Meus dados', one kind at a time. */
-export const ERASABLE = ['favoritos', 'historico', 'rascunhos', 'notificacoes', 'telefones'] as const;
+export const ERASABLE = ['favoritos', 'historico', 'rascunhos', 'notificacoes', 'telefones', 'contato'] as const;
 export type Erasable = (typeof ERASABLE)[number];
 
 export interface MyDataKind {
@@ -115,6 +115,14 @@ export const MY_DATA_KINDS = {
     kept: `Até você desligar, ou ${RETENTION.pushDeviceMonths} meses sem o aplicativo abrir.`,
     erase: 'Desligar e apagar os celulares',
   },
+  contato: {
+    title: 'Contatos e escolhas de aviso',
+    what: 'O e-mail e o telefone que você deu ao portal para os avisos, e como quer ser avisado de cada tipo.',
+    purpose: 'Avisar você pelo canal que escolheu.',
+    basis: 'Consentimento (LGPD, art. 7º, I).',
+    kept: 'Até você mudar ou apagar; apagados, os avisos voltam ao e-mail do Acesso Cidadão, por todos os canais.',
+    erase: 'Apagar meus contatos e escolhas',
+  },
   sessoes: {
     title: 'Onde você está conectado',
     what: 'Os navegadores com login aberto no portal, com data de início e fim.',
@@ -135,7 +143,7 @@ export const MY_DATA_KINDS = {
 export type MyDataKey = keyof typeof MY_DATA_KINDS;
 
 export const EraseInput = z.object({
-  tipo: z.enum(ERASABLE, { error: 'Escolha o que apagar: favoritos, histórico, rascunhos, mensagens ou celulares.' }),
+  tipo: z.enum(ERASABLE, { error: 'Escolha o que apagar: favoritos, histórico, rascunhos, mensagens, celulares ou contatos e escolhas de aviso.' }),
 });
 export type EraseInput = z.infer<typeof EraseInput>;
 export const EraseAnswer = z.object({ tipo: z.enum(ERASABLE), apagados: z.number().int().nonnegative() });

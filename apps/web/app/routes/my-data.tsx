@@ -32,6 +32,7 @@ const ERASED: Record<Erasable, string> = {
   rascunhos: 'Rascunhos apagados',
   notificacoes: 'Mensagens apagadas',
   telefones: 'Celulares desligados e apagados',
+  contato: 'Contatos e escolhas de aviso apagados',
 };
 
 /** Erasing is asked once more before it is done (it cannot be undone); 'sair de todos' logs this browser out too. */

@@ -94,6 +94,8 @@ export const erase = {
   historico: (db: Database, sub: string) => deleted(db, sql`delete from access_log where user_sub = ${sub}`),
   notificacoes: (db: Database, sub: string) => deleted(db, sql`delete from notifications where user_sub = ${sub}`),
   telefones: (db: Database, sub: string) => deleted(db, sql`delete from push_devices where user_sub = ${sub}`),
+  contato: async (db: Database, sub: string) =>
+    (await deleted(db, sql`delete from notice_contacts where user_sub = ${sub}`)) + (await deleted(db, sql`delete from notice_preferences where user_sub = ${sub}`)),
 };
 
 /** Ends every web session of the citizen, and what the embedded provider keeps of their logins (the app's included). */

@@ -45,6 +45,7 @@ export function myDataService(app: FastifyInstance, requests: Pick<RequestsServi
           kind('documentos', all.documentos, all.documentos.map((d) => `${d.titulo}, emitido em ${when(d.emitidoEm)}`)),
           kind('notificacoes', all.notificacoes, all.notificacoes.map((n) => n.titulo)),
           kind('telefones', all.telefones, all.telefones.map((t) => `Celular ${t.aparelho}, desde ${when(t.registradoEm)}`)),
+          kind('contato', [all.contato.email, all.contato.telefone].filter(Boolean), [all.contato.email ? `E-mail: ${all.contato.email}` : '', all.contato.telefone ? `Telefone: ${all.contato.telefone}` : ''].filter(Boolean)),
           kind('sessoes', all.sessoes, all.sessoes.map((s) => `Desde ${when(s.inicio)}`)),
           kind('acessos', all.acessos, all.acessos.map((a) => `${a.quem}, do ${a.orgao}, em ${when(a.em)}`)),
         ],

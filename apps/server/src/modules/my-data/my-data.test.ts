@@ -245,5 +245,10 @@ describe('Meus dados (issue 30, LGPD art. 18)', () => {
 
     // An empty e-mail goes back to the Acesso Cidadão's.
     expect((await put({ email: '' })).json()).toMatchObject({ origem: 'acesso-cidadao', pendente: null });
+    // Erasing her contact and choices: the phone goes, and every kind of notice is by e-mail and push again.
+    const erased = await as('maria.silva', { method: 'POST', url: '/v1/meus-dados/apagar', payload: { tipo: 'contato' } });
+    expect(erased.json().apagados).toBeGreaterThanOrEqual(2);
+    expect((await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/avisos' })).json().avisos.every((a: { email: boolean; push: boolean }) => a.email && a.push)).toBe(true);
+    expect((await as('maria.silva', { method: 'GET', url: '/v1/meus-dados/contato' })).json().telefone).not.toBe('86988887777');
   });
 });
