@@ -64,6 +64,16 @@ export async function callRaw(context: AppLoadContext, { method = 'GET', url, bo
   throw new ApiError(answer.status, messageOf(answer.body), Array.isArray(fields) ? (fields as ApiError['fields']) : []);
 }
 
+/**
+ * A citizen's own file from the API (a PDF, a calendar file, her data), handed to her browser as it came: the API's
+ * file name, and kept by no cache. `fallback` names it when the API named none.
+ */
+export function personalFile(file: ApiAnswer, type: string, fallback: string): Response {
+  return new Response(file.bytes as unknown as BodyInit, {
+    headers: { 'content-type': type, 'content-disposition': file.headers['content-disposition'] ?? `attachment; filename="${fallback}"`, 'cache-control': 'private, no-store' },
+  });
+}
+
 /** One API call: the 2xx body as `T` (a contract's type), or an ApiError. */
 export async function call<T>(context: AppLoadContext, request: Call): Promise<T> {
   return (await callRaw(context, request)).body as T;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { callRaw } from '../lib/api.server.ts';
+import { callRaw, personalFile } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
 import { onlyRead } from '../lib/plain-text.ts';
 
@@ -7,13 +7,7 @@ import { onlyRead } from '../lib/plain-text.ts';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCitizen(context, request);
   const file = await callRaw(context, { url: '/v1/meus-dados/exportacao', auth: 'citizen' });
-  return new Response(file.bytes as unknown as BodyInit, {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'content-disposition': file.headers['content-disposition'] ?? 'attachment; filename="meus-dados.json"',
-      'cache-control': 'private, no-store',
-    },
-  });
+  return personalFile(file, 'application/json; charset=utf-8', 'meus-dados.json');
 }
 
 export function action() {

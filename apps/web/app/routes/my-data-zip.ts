@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { ApiError, callRaw } from '../lib/api.server.ts';
+import { ApiError, callRaw, personalFile } from '../lib/api.server.ts';
 import { requireCitizen } from '../lib/citizen.ts';
 import { onlyRead, plainText } from '../lib/plain-text.ts';
 
@@ -11,13 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw err;
   });
   if (!file) return plainText(404, 'Nenhum arquivo pronto: peça um em Meus dados.');
-  return new Response(file.bytes as unknown as BodyInit, {
-    headers: {
-      'content-type': 'application/zip',
-      'content-disposition': file.headers['content-disposition'] ?? 'attachment; filename="meus-dados.zip"',
-      'cache-control': 'private, no-store',
-    },
-  });
+  return personalFile(file, 'application/zip', 'meus-dados.zip');
 }
 
 export function action() {

@@ -48,8 +48,43 @@ function Figure({ label, value, definition }: { label: string; value: string; de
   );
 }
 
+type Column = [string, (m: PanelMonth) => ReactNode];
+
+/** The months of the period in a table, one column per figure: each chart's numbers, and the satisfaction's. */
+function MonthTable({ id, caption, months, columns }: { id: string; caption: string; months: PanelMonth[]; columns: Column[] }) {
+  return (
+    <div className={pages.tableWrap} tabIndex={0} role="region" aria-labelledby={id}>
+      <table className={pages.table}>
+        <caption id={id}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Mês</th>
+            {columns.map(([heading]) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.mes}>
+              <th scope="row">
+                <abbr title={longMonth(m.mes)}>{shortMonth(m.mes)}</abbr>
+              </th>
+              {columns.map(([heading, value]) => (
+                <td key={heading}>{value(m)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** A chart as an image, its legend by shape, and its numbers in a table: readable without JavaScript and by a screen reader. */
-function Chart({ name, panel, title, columns }: { name: ChartName; panel: Panel; title: string; columns: [string, (m: PanelMonth) => ReactNode][] }) {
+function Chart({ name, panel, title, columns }: { name: ChartName; panel: Panel; title: string; columns: Column[] }) {
   const text = CHART_TEXT[name];
   return (
     <PageSection id={`grafico-${name}`} title={title}>
@@ -67,33 +102,7 @@ function Chart({ name, panel, title, columns }: { name: ChartName; panel: Panel;
       ) : (
         <p>Nada a mostrar no período.</p>
       )}
-      <div className={pages.tableWrap} tabIndex={0} role="region" aria-labelledby={`tabela-${name}`}>
-        <table className={pages.table}>
-          <caption id={`tabela-${name}`}>{title}: os números, mês a mês</caption>
-          <thead>
-            <tr>
-              <th scope="col">Mês</th>
-              {columns.map(([heading]) => (
-                <th key={heading} scope="col">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {panel.meses.map((m) => (
-              <tr key={m.mes}>
-                <th scope="row">
-                  <abbr title={longMonth(m.mes)}>{shortMonth(m.mes)}</abbr>
-                </th>
-                {columns.map(([heading, value]) => (
-                  <td key={heading}>{value(m)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <MonthTable id={`tabela-${name}`} caption={`${title}: os números, mês a mês`} months={panel.meses} columns={columns} />
     </PageSection>
   );
 }
@@ -206,33 +215,17 @@ export default function PanelPage({ loaderData }: Route.ComponentProps) {
       />
 
       <PageSection id="satisfacao" title="Satisfação e sugestões, mês a mês">
-        <div className={pages.tableWrap} tabIndex={0} role="region" aria-labelledby="tabela-satisfacao">
-          <table className={pages.table}>
-            <caption id="tabela-satisfacao">Notas de quem usou o serviço, notas anônimas e sugestões do Simplifique!</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mês</th>
-                <th scope="col">Quem usou</th>
-                <th scope="col">Anônimas</th>
-                <th scope="col">Simplifique! recebidas</th>
-                <th scope="col">Simplifique! concluídas</th>
-              </tr>
-            </thead>
-            <tbody>
-              {panel.meses.map((m) => (
-                <tr key={m.mes}>
-                  <th scope="row">
-                    <abbr title={longMonth(m.mes)}>{shortMonth(m.mes)}</abbr>
-                  </th>
-                  <td>{stars(m.avaliacoesVerificadas)}</td>
-                  <td>{stars(m.avaliacoesAnonimas)}</td>
-                  <td>{count(m.simplifiqueRecebidas)}</td>
-                  <td>{count(m.simplifiqueResolvidas)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MonthTable
+          id="tabela-satisfacao"
+          caption="Notas de quem usou o serviço, notas anônimas e sugestões do Simplifique!"
+          months={panel.meses}
+          columns={[
+            ['Quem usou', (m) => stars(m.avaliacoesVerificadas)],
+            ['Anônimas', (m) => stars(m.avaliacoesAnonimas)],
+            ['Simplifique! recebidas', (m) => count(m.simplifiqueRecebidas)],
+            ['Simplifique! concluídas', (m) => count(m.simplifiqueResolvidas)],
+          ]}
+        />
       </PageSection>
 
       <PageSection id="indeferimentos" title="Por que se indefere">

@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentList, BookingInput, BookingOptions, WaitingEntry } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import { ApiError, call, callRaw } from '../../lib/api.server.ts';
+import { ApiError, call, callRaw, personalFile } from '../../lib/api.server.ts';
 import { plainText } from '../../lib/plain-text.ts';
 
 // Appointments (issue 29) through /v1/agendamentos and /v1/gestao/agenda, with the session's token: the API decides
@@ -25,7 +25,5 @@ export async function calendarFile(context: AppLoadContext, id: number): Promise
     return err;
   });
   if (file instanceof ApiError) return plainText(file.status === 404 ? 404 : 502, file.status === 404 ? 'Agendamento não encontrado.' : 'Não foi possível gerar o arquivo do calendário.');
-  return new Response(file.bytes as unknown as BodyInit, {
-    headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': file.headers['content-disposition'] ?? 'attachment; filename="agendamento.ics"', 'cache-control': 'private, no-store' },
-  });
+  return personalFile(file, 'text/calendar; charset=utf-8', 'agendamento.ics');
 }

@@ -1,6 +1,6 @@
 import type { DocumentVerification, IssuedDocumentList } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import { ApiError, call, callRaw, optional } from '../../lib/api.server.ts';
+import { ApiError, call, callRaw, optional, personalFile } from '../../lib/api.server.ts';
 import { plainText } from '../../lib/plain-text.ts';
 
 // Issued documents (issue 28) through /v1/documentos: the public check of a code, and the citizen's own documents
@@ -28,11 +28,5 @@ export async function downloadDocument(context: AppLoadContext, id: number): Pro
     return err;
   });
   if (file instanceof ApiError) return plainText(file.status === 404 ? 404 : 502, file.status === 404 ? 'Documento não encontrado.' : 'Não foi possível baixar o documento.');
-  return new Response(file.bytes as unknown as BodyInit, {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-disposition': file.headers['content-disposition'] ?? 'attachment; filename="documento.pdf"',
-      'cache-control': 'private, no-store',
-    },
-  });
+  return personalFile(file, 'application/pdf', 'documento.pdf');
 }

@@ -1,6 +1,6 @@
 import type { PaySlip } from '@portal/contracts';
 import type { AppLoadContext } from 'react-router';
-import { ApiError, call, callRaw, optional } from '../../lib/api.server.ts';
+import { ApiError, call, callRaw, optional, personalFile } from '../../lib/api.server.ts';
 import { plainText } from '../../lib/plain-text.ts';
 
 const LIST = '/api/contracheque/sead/empresa/ultimos-contracheques';
@@ -38,12 +38,6 @@ export async function downloadPayslip(context: AppLoadContext, id: number): Prom
     return err;
   });
   if (file instanceof ApiError) return plainText(file.status === 404 ? 404 : 502, file.status === 404 ? 'Contracheque não encontrado.' : 'Não foi possível baixar o contracheque.');
-  return new Response(file.bytes as unknown as BodyInit, {
-    headers: {
-      'content-type': 'application/pdf',
-      // The file name is the API's (contracheque-MM-YYYY-BOND.pdf), named once, on the server.
-      'content-disposition': file.headers['content-disposition'] ?? 'attachment; filename="contracheque.pdf"',
-      'cache-control': 'private, no-store',
-    },
-  });
+  // The file name is the API's (contracheque-MM-YYYY-BOND.pdf), named once, on the server.
+  return personalFile(file, 'application/pdf', 'contracheque.pdf');
 }
