@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /**
  * The services' public panel (issue 30): its counts brought up to date every hour by the job queue, on one instance,
- * counting again only the months in which something changed; and at start, so a new database shows its figures.
+ * counting again only the months in which something changed; and soon after start, so a new database shows its figures.
  */
 export const panelPlugin = fp(async (app: FastifyInstance) => {
   const service = panelService(app);
@@ -24,8 +24,10 @@ export const panelPlugin = fp(async (app: FastifyInstance) => {
     },
   });
   app.jobs.schedule('atualizar-painel', '41 * * * *');
+  // At start, as a job rather than before listening: after hours stopped at a million requests the recount takes
+  // seconds, and the portal serves meanwhile (the panel says when its figures were counted).
   app.addHook('onReady', async () => {
-    await service.refresh();
+    await app.jobs.send('atualizar-painel', {});
   });
   await app.register(panelRoutes, { service });
 });
