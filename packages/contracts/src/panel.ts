@@ -19,8 +19,15 @@ export type PanelQuery = z.infer<typeof PanelQuery>;
 /** The panel's group in /dados: its entries are the portal's own addresses (the page, the CSV, the JSON), opened as they are. */
 export const PANEL_OPEN_DATA_GROUP = 'painel';
 
-/** The longest period the panel shows at once: five years of months. */
+/** The longest period the panel shows at once: five years of months; and the period it shows when none is asked. */
 export const PANEL_MAX_MONTHS = 60;
+export const PANEL_DEFAULT_MONTHS = 12;
+
+/** The month `n` months before 'yyyy-mm' (after it when negative). */
+export function monthsBefore(month: string, n: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 - n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
 
 const Count = z.number().int().nonnegative();
 const Share = z.number().min(0).max(1).nullable();

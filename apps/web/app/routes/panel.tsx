@@ -1,4 +1,4 @@
-import { PANEL_DEFINITIONS, type Panel, type PanelMonth } from '@portal/contracts';
+import { monthsBefore, PANEL_DEFAULT_MONTHS, PANEL_DEFINITIONS, PANEL_MAX_MONTHS, type Panel, type PanelMonth } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageFrame, PageSection } from '../features/pages/page-frame.tsx';
@@ -32,10 +32,6 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 const href = (query: URLSearchParams) => `${PANEL_PATH}?${query}`;
-const monthsAgo = (month: string, n: number) => {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 - n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-};
 
 /** A figure with what it counts said beside it. */
 function Figure({ label, value, definition }: { label: string; value: string; definition: string }) {
@@ -112,10 +108,10 @@ export default function PanelPage({ loaderData }: Route.ComponentProps) {
   const { total, catalogo, filtro, periodo } = panel;
   const year = thisMonth.slice(0, 4);
   const periods = [
-    { label: 'Últimos 12 meses', de: monthsAgo(thisMonth, 11), ate: thisMonth },
+    { label: `Últimos ${PANEL_DEFAULT_MONTHS} meses`, de: monthsBefore(thisMonth, PANEL_DEFAULT_MONTHS - 1), ate: thisMonth },
     { label: `Este ano (${year})`, de: `${year}-01`, ate: thisMonth },
     { label: `Ano passado (${Number(year) - 1})`, de: `${Number(year) - 1}-01`, ate: `${Number(year) - 1}-12` },
-    { label: 'Últimos 5 anos', de: monthsAgo(thisMonth, 59), ate: thisMonth },
+    { label: `Últimos ${PANEL_MAX_MONTHS / 12} anos`, de: monthsBefore(thisMonth, PANEL_MAX_MONTHS - 1), ate: thisMonth },
   ];
   const scope = filtro.servico?.titulo ?? filtro.orgao?.nome ?? 'Governo do Piauí';
   const share = (part: number, whole: number) => (whole ? percent(part / whole) : '—');

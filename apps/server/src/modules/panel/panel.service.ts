@@ -1,4 +1,4 @@
-import { OPEN_DATA_USERS_TOTAL, PANEL_MAX_MONTHS, REFUSAL_REASONS, todayInPiaui, type Panel, type PanelFigures, type PanelPart, type PanelQuery } from '@portal/contracts';
+import { monthsBefore, OPEN_DATA_USERS_TOTAL, PANEL_DEFAULT_MONTHS, PANEL_MAX_MONTHS, REFUSAL_REASONS, todayInPiaui, type Panel, type PanelFigures, type PanelPart, type PanelQuery } from '@portal/contracts';
 import type { BusinessCalendar, Database } from '@portal/db';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.ts';
@@ -43,17 +43,9 @@ async function daysTaken(db: Database, answered: Answered[]): Promise<Map<string
 /** The months of a period, 'yyyy-mm', oldest first. */
 function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
-  for (let [y, m] = from.split('-').map(Number) as [number, number]; `${y}-${String(m).padStart(2, '0')}` <= to; m === 12 ? ((m = 1), y++) : m++) {
-    months.push(`${y}-${String(m).padStart(2, '0')}`);
-  }
+  for (let month = from; month <= to; month = monthsBefore(month, -1)) months.push(month);
   return months;
 }
-
-const monthsBefore = (month: string, n: number) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) - n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-};
 
 /** The day below which `share` of the answered requests were answered, from the histogram of days taken. */
 function percentile(histogram: Map<number, number>, share: number): number | null {
@@ -154,7 +146,7 @@ export function panelService(app: FastifyInstance) {
       const thisMonth = todayInPiaui(now).slice(0, 7);
       const until = query.ate && query.ate < thisMonth ? query.ate : thisMonth;
       const earliest = monthsBefore(until, PANEL_MAX_MONTHS - 1);
-      const from = query.de ? (query.de < earliest ? earliest : query.de > until ? until : query.de) : monthsBefore(until, 11);
+      const from = query.de ? (query.de < earliest ? earliest : query.de > until ? until : query.de) : monthsBefore(until, PANEL_DEFAULT_MONTHS - 1);
       const months = monthsBetween(from, until);
 
       const [counts, catalog, free, refreshed] = await Promise.all([
