@@ -64,8 +64,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     // A server that does not answer (a network cut, not a refusal) fails a request within seconds instead of
     // holding it forever (pg's default): the public cache then answers from its copies (decision 016).
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000, options: startOptions(PLANNER_SETTINGS).join(' ') });
-    // An idle client that loses its server (restart) must not crash the process; the pool replaces it.
+    // A client that loses its server (a restart, a cut) must not crash the process. The pool listens on its idle
+    // clients; one checked out (a transaction, a held lock) has no listener of the pool's, and pg emits the loss
+    // there when no query is waiting: every client keeps a listener of its own. The query in progress fails on
+    // its own, and the pool replaces the client.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

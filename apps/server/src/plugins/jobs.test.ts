@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { rows } from '../lib/rows.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { endsAJob } from './jobs.ts';
+// @ts-expect-error: pg-boss's statements, a CommonJS module without type declarations
+import plans from 'pg-boss/src/plans.js';
 
 /**
  * The job queue (docs/decisions/030-job-queue.md), on two instances of the portal sharing one database (a pool
@@ -101,5 +104,18 @@ describe('the job queue, on two instances', () => {
     await vi.waitFor(() => expect(ran.filter((r) => r.n === 300).map((r) => r.n)).toEqual([300]), { timeout: 20_000, interval: 200 });
     const [job] = await rows<{ state: string; retries: number }>(a.app.db, sql`select state::text, retry_count as retries from pgboss.job where name = 'teste-preso' order by created_on desc limit 1`);
     expect(job).toMatchObject({ state: 'completed', retries: 1 });
+  });
+});
+
+describe("the queue's statements that end a job", () => {
+  // pg-boss does not await them when a worker's try ends: their failure (the database unreachable) is logged by the
+  // executor instead of ending the process (database-down.test.ts cuts the database under running jobs).
+  it('are the complete and the fail by id, and no other', () => {
+    expect(endsAJob(plans.completeJobs('pgboss'))).toBe(true);
+    expect(endsAJob(plans.failJobsById('pgboss'))).toBe(true);
+    for (const other of ['cancelJobs', 'failJobsByTimeout', 'insertJob', 'resumeJobs', 'deleteJobs'] as const) {
+      expect(endsAJob(plans[other]('pgboss')), other).toBe(false);
+    }
+    expect(endsAJob(plans.fetchNextJob('pgboss')({}))).toBe(false);
   });
 });

@@ -52,17 +52,36 @@ declare module 'fastify' {
 }
 
 /** pg-boss speaks SQL through one function: the pool's `query`, or PGlite's (several statements without parameters go to `exec`). */
-function executor(client: pg.Pool | PGlite): PgBoss.Db {
-  if ('totalCount' in client) return { executeSql: (text, values) => client.query(text, values) };
+function executor(client: pg.Pool | PGlite, log: FastifyBaseLogger): PgBoss.Db {
   const pglite = client as PGlite;
+  const execute: PgBoss.Db['executeSql'] =
+    'totalCount' in client
+      ? (text, values) => client.query(text, values)
+      : async (text, values) => {
+          if (values?.length) return pglite.query(text, values);
+          const results = await pglite.exec(text);
+          return results[results.length - 1] ?? { rows: [] };
+        };
   return {
     executeSql: async (text, values) => {
-      if (values?.length) return pglite.query(text, values);
-      const results = await pglite.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
+      try {
+        return await execute(text, values);
+      } catch (err) {
+        // pg-boss 10 ends each job it handed to a worker with a complete or a fail that it does not await
+        // (manager.js, onFetch): if the database cannot be reached at that moment (a restart, a cut, the app
+        // closing), the rejection would end the process. Those two statements' failures are logged instead: the
+        // job stays active, expires and is given again, as a job whose worker died is.
+        if (!endsAJob(text)) throw err;
+        log.warn({ err }, 'a job could not be marked as ended; it expires and is tried again');
+        return { rows: [{ count: '0' }] };
+      }
     },
   };
 }
+
+/** pg-boss's statements that end jobs by id (plans.js completeJobs and failJobsById; jobs.test.ts checks they are recognised). */
+export const endsAJob = (text: string) =>
+  /SET completed_on = now\(\),\s*state = 'completed'/.test(text) || /WITH deleted_jobs AS \(\s*DELETE FROM \S+\s+WHERE name = \$1 AND id IN/.test(text);
 
 /** A transaction of the app's Drizzle database, as pg-boss's `db` option wants it. */
 function inTransaction(tx: NonNullable<SendOptions['db']>): PgBoss.Db {
@@ -88,7 +107,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const workers = new Map<string, string>();
   const schedules: { name: string; cron: string; data: object }[] = [];
   const boss = new PgBoss({
-    db: executor(app.database.client),
+    db: executor(app.database.client, app.log),
     schema: 'pgboss',
     // the schema comes from the portal's migrations (packages/db/drizzle/0030_job_queue.sql)
     migrate: true,
