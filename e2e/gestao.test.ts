@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { axe, DESKTOP, hydrated, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -10,6 +10,7 @@ import { login } from './support/personal.ts';
 // when that time comes the public page shows the new cost and says what changed, Maria (who favourited the
 // service) has a notification, and the history compares exactly that field.
 
+const OLD_COST = 'R$ 84,68 (DAR – taxa do DETRAN-PI), mais o exame médico pago à clínica credenciada';
 const NEW_COST = 'R$ 98,47 (DAR – taxa do DETRAN-PI), mais o exame médico pago à clínica credenciada';
 
 async function staffPage(browser: Browser, origin: string, username: string, options = DESKTOP): Promise<Page> {
@@ -124,11 +125,104 @@ test('a change of cost goes from draft to review to a scheduled publication, and
   // The history compares exactly that field.
   await editor.goto(`${serviceUrl}/versoes`);
   await editor.getByRole('link', { name: /^Comparar com a versão/ }).first().click();
-  const rows = editor.getByRole('region', { name: /comparada com a versão/ }).locator('tbody tr');
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first().getByRole('rowheader')).toHaveText('Custo');
-  await expect(rows.first().getByRole('cell').last()).toHaveText(NEW_COST);
+  const compared = editor.getByRole('region', { name: /comparada com a versão/ });
+  await expect(compared.locator('dt')).toHaveText(['Custo']);
+  const cost = await marked(compared.locator('dd').first());
+  expect(cost).toMatchObject({ before: OLD_COST, after: NEW_COST, removed: ['84', '68'], added: ['98', '47'] });
   expect(await axe(editor, 'gestão: comparação')).toEqual([]);
+});
+
+/**
+ * A changed field as the reviewer reads it: the text before (without what was added), after (without what was
+ * removed), and the marked words, each mark's own text (a screen reader's '[sai: …]' taken off).
+ */
+async function marked(field: Locator) {
+  return field.evaluate((dd) => {
+    const without = (selector: string) => {
+      const copy = dd.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll(`${selector}, .visually-hidden`).forEach((node) => node.remove());
+      return copy.textContent;
+    };
+    const marks = (selector: string) =>
+      [...dd.querySelectorAll(selector)].map((mark) => [...mark.childNodes].filter((node) => !(node instanceof HTMLElement && node.classList.contains('visually-hidden'))).map((node) => node.textContent).join(''));
+    return { before: without('ins'), after: without('del'), removed: marks('del'), added: marks('ins'), spoken: dd.textContent };
+  });
+}
+
+test('the reviewer decides with the changed words marked; the author takes a change back from review; every round stays in the conversation', async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000);
+  // The author, on a phone, renames a step and sends the change, acting as soon as each thing shows.
+  const editor = await staffPage(browser, portal.origin, 'ana.detran', PHONE);
+  await editor.goto(`${portal.origin}/app/gestao`);
+  await editor.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
+  await expect(editor.locator('h1')).toHaveText('Renovação da CNH');
+  const serviceUrl = editor.url();
+  await editor.getByRole('link', { name: 'Começar uma alteração' }).click();
+  const stepName = editor.getByRole('group', { name: 'Etapa 2' }).getByLabel('Nome da etapa');
+  await expect(stepName).toHaveValue('Pague a taxa');
+  await stepName.fill('Pague a taxa (DAR)');
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor).toHaveURL(serviceUrl);
+  await editor.getByLabel('Nota da alteração').fill('Nome do documento de pagamento.');
+  await editor.getByRole('button', { name: 'Enviar para revisão' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Alteração enviada para revisão.');
+
+  // Editing it now is not an error page: a calm notice, and the way to take it back from review.
+  await editor.goto(`${serviceUrl}/editar`);
+  await expect(editor.getByText(/^Esta alteração foi enviada para revisão em .* e está aguardando quem revisa\./)).toBeVisible();
+  await expect(editor.getByText(/Erro 409/)).toHaveCount(0);
+  expect(await axe(editor, 'gestão: edição de alteração em revisão (celular)')).toEqual([]);
+  await editor.getByRole('button', { name: 'Retirar da revisão e editar' }).click();
+  await expect(stepName).toHaveValue('Pague a taxa (DAR)');
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor).toHaveURL(serviceUrl);
+  await expect(editor.getByText('Rascunho', { exact: true })).toBeVisible();
+  await editor.getByRole('button', { name: 'Enviar para revisão' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Alteração enviada para revisão.');
+
+  // The reviewer finds it at the top of his start page, with its note, and decides with the words marked.
+  const reviewer = await staffPage(browser, portal.origin, 'bruno.detran');
+  await reviewer.goto(`${portal.origin}/app/gestao`);
+  const awaiting = reviewer.locator('h2', { hasText: /^Aguardando sua revisão \(\d+\)$/ }).locator('+ table');
+  await expect(awaiting.getByRole('row').filter({ hasText: 'Renovação da CNH' })).toContainText('Nome do documento de pagamento.');
+  await awaiting.getByRole('link', { name: 'Renovação da CNH' }).click();
+  const changes = reviewer.locator('h3', { hasText: 'O que muda para os cidadãos' }).locator('+ p + dl');
+  await expect(changes.locator('dt')).toHaveText(['Etapas']);
+  const steps = await marked(changes.locator('dd'));
+  expect(steps.added).toEqual([' (DAR)']);
+  expect(steps.removed).toEqual([]);
+  expect(steps.spoken).toContain('[entra:  (DAR)]');
+  expect(await axe(reviewer, 'gestão: revisão com as palavras marcadas')).toEqual([]);
+  await reviewer.getByLabel('O que precisa ser corrigido').fill('Escreva a sigla por extenso na primeira vez.');
+  await reviewer.getByRole('button', { name: 'Devolver' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Alteração devolvida a quem a escreveu.');
+
+  // The author finds it returned, reads the comment in the conversation, fixes it and sends it again.
+  await editor.goto(`${portal.origin}/app/gestao`);
+  const returned = editor.locator('h2', { hasText: /^Devolvidas para você \(\d+\)$/ }).locator('+ table');
+  await expect(returned).toContainText('Escreva a sigla por extenso na primeira vez.');
+  await returned.getByRole('link', { name: 'Renovação da CNH' }).click();
+  await expect(editor.getByRole('list', { name: 'Conversa sobre a alteração' }).getByRole('listitem')).toHaveText([/Bruno Carvalho Rocha devolveu .*Escreva a sigla por extenso na primeira vez\./]);
+  await editor.getByRole('link', { name: 'Editar o rascunho' }).click();
+  await stepName.fill('Pague a taxa (Documento de Arrecadação, DAR)');
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor).toHaveURL(serviceUrl);
+  await editor.getByRole('button', { name: 'Enviar para revisão' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Alteração enviada para revisão.');
+
+  // The reviewer sees what changed since he returned it, comments, and approves; both rounds stay.
+  await reviewer.reload();
+  const since = reviewer.locator('h3', { hasText: 'O que mudou desde a última devolução' }).locator('+ p + dl');
+  expect((await marked(since.locator('dd'))).added).toEqual(['Documento de Arrecadação, ']);
+  await reviewer.getByLabel('Comentar').fill('Agora está claro.');
+  await reviewer.getByRole('button', { name: 'Enviar comentário' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Comentário incluído na conversa.');
+  await expect(reviewer.getByRole('list', { name: 'Conversa sobre a alteração' }).getByRole('listitem')).toHaveText([/devolveu .*por extenso/, /Bruno Carvalho Rocha comentou .*Agora está claro\./]);
+  await reviewer.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Alteração aprovada.');
+  const citizen = await (await browser.newContext(PHONE)).newPage();
+  await citizen.goto(`${portal.origin}/app/catalog/transito-e-veiculos/renovacao-da-cnh`);
+  await expect(citizen.getByText('Pague a taxa (Documento de Arrecadação, DAR)').first()).toBeVisible();
 });
 
 test("a citizen's account has no back office, and another department's service is refused", async ({ browser, loginPortal: portal }) => {
@@ -257,8 +351,11 @@ test("a reviewer changes a unit's opening hours on the department's page, and ci
   await expect(editor.getByTestId('gestao-notice')).toHaveText('Proposta enviada: quem revisa os serviços do órgão vai aplicá-la ou recusá-la.');
   await expect(editor.getByRole('region', { name: /^Propostas de alteração de unidades/ })).toContainText('Aguardando revisão');
   await reviewer.reload();
-  const proposal = reviewer.getByRole('article').filter({ hasText: '(86) 3230-0000' });
-  await expect(proposal.getByRole('row', { name: /Telefone/ })).toContainText('(86) 3230-0000');
+  // (the proposal's phone reads with its changed digits marked, so not as one string)
+  const proposal = reviewer.getByRole('article').filter({ hasText: 'Proposta por Ana Beatriz Lima' }).filter({ hasText: 'Aguardando revisão' });
+  const phone = proposal.locator('dt', { hasText: /^Telefone$/ }).locator('xpath=following-sibling::dd[1]');
+  await expect(phone.locator('ins')).not.toHaveCount(0);
+  expect((await marked(phone)).after).toBe('(86) 3230-0000');
   expect(await axe(reviewer, 'gestão: proposta de unidade')).toEqual([]);
   await proposal.getByRole('button', { name: /^Aplicar/ }).click();
   await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Proposta aplicada: os cidadãos já veem a unidade assim.');

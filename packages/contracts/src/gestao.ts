@@ -150,6 +150,10 @@ export const VersionSummary = z.object({
 });
 export type VersionSummary = z.infer<typeof VersionSummary>;
 
+/** One field that differs between two versions: its name as the form shows it, before and after, as text. */
+export const FieldChange = z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string() });
+export type FieldChange = z.infer<typeof FieldChange>;
+
 /** One entry of the conversation about a version: a reviewer's return, a comment, an expert's reply. */
 export const VersionComment = z.object({
   kind: z.enum(['devolucao', 'comentario', 'especialista']),
@@ -166,8 +170,10 @@ export const VersionDetail = VersionSummary.extend({
   actions: z.array(z.enum(VERSION_ACTIONS)),
   /** the conversation about it, oldest first */
   comments: z.array(VersionComment),
+  /** what it changes in the published content, field by field (what the reviewer decides on) */
+  changes: z.array(FieldChange),
   /** what changed since a reviewer last returned it, field by field; null when it was never returned */
-  sinceReturned: z.array(z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string() })).nullable(),
+  sinceReturned: z.array(FieldChange).nullable(),
 });
 export type VersionDetail = z.infer<typeof VersionDetail>;
 
@@ -222,9 +228,6 @@ export const ApproveRequest = z.object({
 
 export const VersionHistory = z.object({ versions: z.array(VersionSummary) });
 
-/** One field that differs between two versions: its name as the form shows it, before and after, as text. */
-export const FieldChange = z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string() });
-export type FieldChange = z.infer<typeof FieldChange>;
 export const VersionComparison = z.object({ from: z.number().int(), to: z.number().int(), changes: z.array(FieldChange) });
 
 export const AuditEntry = z.object({

@@ -1,15 +1,17 @@
 import { DepartmentPageContent, UnitContent, type GestaoDepartmentPage } from '@portal/contracts';
 import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
-import { ActionAnswer, when } from '../features/gestao/gestao-ui.tsx';
+import { ActionAnswer, FieldChanges, when } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
 import { staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { withWordMarks } from '../features/gestao/word-marks.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { formValues, readForm, type FormValues } from '../lib/form.server.ts';
 
 const url = (slug: string) => `/v1/gestao/orgaos/${encodeURIComponent(slug)}`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return staffCall<GestaoDepartmentPage>(context, request, { url: url(params.slug!) });
+  const department = await staffCall<GestaoDepartmentPage>(context, request, { url: url(params.slug!) });
+  return { ...department, proposals: department.proposals.map((proposal) => ({ ...proposal, changes: withWordMarks(proposal.changes) })) };
 }
 
 const one = (values: FormValues, name: string) => String(values[name] ?? '');
@@ -179,7 +181,7 @@ export default function GestaoDepartment() {
 const PROPOSAL_STATE = { pendente: 'Aguardando revisão', aplicada: 'Aplicada', recusada: 'Recusada' } as const;
 
 /** Unit changes editors proposed: what each changes, and for reviewers the way to apply or refuse it. */
-function Proposals({ department }: { department: GestaoDepartmentPage }) {
+function Proposals({ department }: { department: ReturnType<typeof useLoaderData<typeof loader>> }) {
   if (!department.proposals.length) return null;
   return (
     <PageSection id="propostas" title={`Propostas de alteração de unidades (${department.proposals.length})`}>
@@ -192,24 +194,7 @@ function Proposals({ department }: { department: GestaoDepartmentPage }) {
             Proposta por {proposal.proposedByName} em {when(proposal.createdAt)}. Situação: <strong>{PROPOSAL_STATE[proposal.state]}</strong>
             {proposal.comment ? `. Motivo: ${proposal.comment}` : ''}
           </p>
-          <table className={`${styles.table} ${styles.diff}`}>
-            <thead>
-              <tr>
-                <th scope="col">Campo</th>
-                <th scope="col">Antes</th>
-                <th scope="col">Proposto</th>
-              </tr>
-            </thead>
-            <tbody>
-              {proposal.changes.map((change) => (
-                <tr key={change.field}>
-                  <th scope="row">{change.label}</th>
-                  <td>{change.before}</td>
-                  <td>{change.after}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FieldChanges changes={proposal.changes} />
           {department.can.edit && proposal.state === 'pendente' && !proposal.own ? (
             <div className={styles.actions}>
               <Form method="post">

@@ -3,21 +3,25 @@ import type { ReactNode } from 'react';
 import { data, Form, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
 import { ErrorSummary } from '../components/error-summary/error-summary.tsx';
 import styles from '../features/gestao/gestao.module.css';
-import { saveDraft, serviceUrl, staffCall, type EditResult } from '../features/gestao/gestao.server.ts';
+import { saveDraft, serviceUrl, staffAction, staffCall, type EditResult } from '../features/gestao/gestao.server.ts';
+import { formValues, readForm } from '../lib/form.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
-import { SaveRefusal } from '../features/gestao/gestao-ui.tsx';
+import { SaveRefusal, when } from '../features/gestao/gestao-ui.tsx';
 import { pageError } from '../lib/page-error.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const service = await staffCall<GestaoService>(context, request, { url: serviceUrl(params.id!) });
   if (!service.can.edit) throw pageError(403, 'Você pode revisar, mas não editar, os serviços deste órgão.');
-  if (service.open && service.open.state !== 'rascunho' && service.open.state !== 'devolvido') {
-    throw pageError(409, 'Esta alteração está com a revisão: aguarde que seja devolvida ou publicada para editar de novo.');
-  }
   return service;
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
+  // 'Retirar da revisão e editar', from the notice a change in review shows instead of the form
+  if (formValues(await readForm(request.clone())).intent === 'retirar-da-revisao') {
+    const withdrawn = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(params.id!)}/retirar-da-revisao` });
+    if (!withdrawn.ok) return data({ content: null, errors: [], message: withdrawn.message } as unknown as EditResult, { status: withdrawn.status });
+    throw redirect(`/app/gestao/servicos/${params.id}/editar`, 303);
+  }
   const result = await saveDraft(context, request, params.id!);
   if ('saved' in result) throw redirect(`/app/gestao/servicos/${params.id}`, 303);
   return data(result, { status: result.expired ? 401 : result.errors.length || result.message ? 400 : 200 });
@@ -70,6 +74,7 @@ export default function GestaoEdit() {
   const service = useLoaderData<typeof loader>() as GestaoService;
   const units = service.units;
   const result = useActionData<typeof action>() as EditResult | undefined;
+  if (service.open && !service.open.actions.includes('salvar')) return <InReview service={service} refusal={result} />;
   const content: ServiceContent = result?.content ?? service.open?.content ?? service.live;
   const errors = new Map((result?.errors ?? []).map((e) => [e.field, e.message]));
   return (
@@ -227,6 +232,46 @@ export default function GestaoEdit() {
           <a href={`/app/gestao/servicos/${service.id}`}>Voltar sem salvar</a>
         </div>
       </Form>
+    </PageFrame>
+  );
+}
+
+/**
+ * A change that is with the review (or approved, waiting for its time) is not edited behind the reviewer's back: a
+ * calm notice says where it is, and its author may take it back from review to go on writing.
+ */
+function InReview({ service, refusal }: { service: GestaoService; refusal: EditResult | undefined }) {
+  const open = service.open!;
+  const page = `/app/gestao/servicos/${service.id}`;
+  return (
+    <PageFrame title={`Editar: ${service.live.title}`} homeHref="/app/gestao" intro={<p>{service.department.shortName}.</p>}>
+      <SaveRefusal answer={refusal} />
+      <div className={styles.panel}>
+        {open.state === 'em_revisao' ? (
+          <p>
+            Esta alteração foi enviada para revisão{open.submittedAt ? ` em ${when(open.submittedAt)}` : ''} e está aguardando quem revisa. Enquanto isso ela não pode ser
+            editada, para que a revisão leia o que foi enviado.
+          </p>
+        ) : (
+          <p>
+            Esta alteração já foi aprovada{open.publishAt ? ` e será publicada em ${when(open.publishAt)}` : ''}. Para mudar algo antes disso, peça a quem revisa que cancele a
+            publicação agendada.
+          </p>
+        )}
+        {open.actions.includes('retirar_da_revisao') ? (
+          <Form method="post" className={styles.actions}>
+            <p className={styles.hint} id="retirar-dica">
+              Retirada da revisão, ela volta a ser um rascunho seu; depois de editar, envie de novo.
+            </p>
+            <button type="submit" name="intent" value="retirar-da-revisao" className={styles.button} aria-describedby="retirar-dica">
+              Retirar da revisão e editar
+            </button>
+          </Form>
+        ) : null}
+        <p>
+          <a href={page}>Voltar para o serviço</a>
+        </p>
+      </div>
     </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
 import type { FieldChange, GestaoService, VersionSummary } from '@portal/contracts';
 import { data, Form, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
-import { StateBadge, when } from '../features/gestao/gestao-ui.tsx';
+import { FieldChanges, StateBadge, when } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
 import { serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { withWordMarks } from '../features/gestao/word-marks.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { formValues, readForm } from '../lib/form.server.ts';
 
@@ -17,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const to = url.searchParams.get('para');
   const comparison =
     from && to && /^\d+$/.test(from) && /^\d+$/.test(to) ? await staffCall<Comparison>(context, request, { url: `${serviceUrl(params.id!)}/versoes/${from}/comparacao/${to}` }) : null;
-  return { service, versions, comparison };
+  return { service, versions, comparison: comparison && { ...comparison, changes: withWordMarks(comparison.changes) } };
 }
 
 /** 'Restaurar': an old version becomes a new draft. */
@@ -45,28 +46,7 @@ export default function GestaoHistory() {
       ) : null}
       {comparison ? (
         <PageSection id="comparacao" title={`Versão ${comparison.from} comparada com a versão ${comparison.to}`}>
-          {comparison.changes.length ? (
-            <table className={`${styles.table} ${styles.diff}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Campo</th>
-                  <th scope="col">Antes (versão {comparison.from})</th>
-                  <th scope="col">Depois (versão {comparison.to})</th>
-                </tr>
-              </thead>
-              <tbody>
-                {comparison.changes.map((change) => (
-                  <tr key={change.field}>
-                    <th scope="row">{change.label}</th>
-                    <td>{change.before || '(vazio)'}</td>
-                    <td>{change.after || '(vazio)'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p>As duas versões são iguais.</p>
-          )}
+          {comparison.changes.length ? <FieldChanges changes={comparison.changes} /> : <p>As duas versões são iguais.</p>}
         </PageSection>
       ) : null}
       <PageSection id="versoes" title="Versões">

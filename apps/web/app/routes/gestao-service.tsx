@@ -1,10 +1,11 @@
-import type { GestaoService, ServiceContent, ServiceSearchDemand } from '@portal/contracts';
+import type { GestaoService, ServiceContent, ServiceSearchDemand, VersionAction } from '@portal/contracts';
 import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
-import { ActionAnswer, Checks, StateBadge, when } from '../features/gestao/gestao-ui.tsx';
+import { ActionAnswer, Checks, CommentThread, FieldChanges, StateBadge, when } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
 import { publishInstant, serviceUrl, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { withWordMarks } from '../features/gestao/word-marks.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
-import { formValues, readForm } from '../lib/form.server.ts';
+import { formValues, readForm, type FormValues } from '../lib/form.server.ts';
 import { formatIsoDay, stripHtml } from '../lib/format.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -12,43 +13,52 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     staffCall<GestaoService>(context, request, { url: serviceUrl(params.id!) }),
     staffCall<ServiceSearchDemand>(context, request, { url: `${serviceUrl(params.id!)}/buscas` }),
   ]);
-  return { ...service, searches };
+  const open = service.open && { ...service.open, changes: withWordMarks(service.open.changes), sinceReturned: service.open.sinceReturned && withWordMarks(service.open.sinceReturned) };
+  return { ...service, open, searches };
 }
 
-const ACTIONS = {
-  enviar: 'Alteração enviada para revisão.',
-  devolver: 'Alteração devolvida a quem a escreveu.',
-  aprovar: 'Alteração aprovada.',
-  descartar: 'Rascunho descartado. O conteúdo publicado continua no ar.',
-  revisado: 'Conteúdo confirmado: a próxima revisão é daqui a 12 meses.',
-  retirar: 'Serviço retirado do ar. A página dele diz o motivo aos cidadãos.',
-  republicar: 'Serviço de volta no ar.',
-  'publicar-urgente': 'Publicado em urgência. Um revisor do órgão precisa confirmar.',
-  'confirmar-urgencia': 'Publicação de urgência confirmada.',
-  'nome-popular': 'Nome popular incluído no rascunho. Ele chega aos cidadãos depois da revisão.',
-  'buscas-de-teste': 'Busca de teste incluída: cada alteração deste serviço passa a ser verificada com ela.',
-  'buscas-de-teste/remover': 'Busca de teste retirada.',
-} as const;
+const field = (values: FormValues, name: string) => String(values[name] ?? '');
 
-/** Sending, returning, approving and discarding: each a plain POST (works without JavaScript); the API decides. */
+/**
+ * What each button of the page asks the API (`POST /v1/gestao/servicos/{id}/{intent}`): the body it sends, or a
+ * refusal of the form itself, and what the page says once done. The API decides whether it may be done now.
+ */
+const ACTIONS: Record<string, { done: string; body?: (values: FormValues) => object | string }> = {
+  enviar: { done: 'Alteração enviada para revisão.', body: (v) => ({ changeNote: field(v, 'changeNote') }) },
+  'retirar-da-revisao': { done: 'Alteração retirada da revisão: ela voltou a ser um rascunho que você pode editar.' },
+  devolver: { done: 'Alteração devolvida a quem a escreveu.', body: (v) => ({ comment: field(v, 'comment') }) },
+  comentar: { done: 'Comentário incluído na conversa.', body: (v) => ({ body: field(v, 'body') }) },
+  aprovar: {
+    done: 'Alteração aprovada.',
+    body: (v) => {
+      if (!field(v, 'date') && !field(v, 'time')) return {};
+      const publishAt = publishInstant(field(v, 'date'), field(v, 'time'));
+      return publishAt ? { publishAt } : 'Data de publicação inválida: informe o dia e a hora (por exemplo, 10:00).';
+    },
+  },
+  'cancelar-agendamento': { done: 'Publicação agendada cancelada: a alteração voltou para a revisão.' },
+  descartar: { done: 'Rascunho descartado. O conteúdo publicado continua no ar.' },
+  revisado: { done: 'Conteúdo confirmado: a próxima revisão é daqui a 12 meses.' },
+  retirar: { done: 'Serviço retirado do ar. A página dele diz o motivo aos cidadãos.', body: (v) => ({ reason: field(v, 'reason'), replacedBy: field(v, 'replacedBy').trim() }) },
+  republicar: { done: 'Serviço de volta no ar.' },
+  'publicar-urgente': { done: 'Publicado em urgência. Um revisor do órgão precisa confirmar.', body: (v) => ({ changeNote: field(v, 'changeNote') }) },
+  'confirmar-urgencia': { done: 'Publicação de urgência confirmada.' },
+  'nome-popular': { done: 'Nome popular incluído no rascunho. Ele chega aos cidadãos depois da revisão.', body: (v) => ({ name: field(v, 'name') }) },
+  'buscas-de-teste': { done: 'Busca de teste incluída: cada alteração deste serviço passa a ser verificada com ela.', body: (v) => ({ query: field(v, 'query') }) },
+  'buscas-de-teste/remover': { done: 'Busca de teste retirada.', body: (v) => ({ query: field(v, 'query') }) },
+};
+
+/** Each button of the page is a plain POST (works without JavaScript); the API decides. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = formValues(await readForm(request));
-  const intent = String(values.intent ?? '') as keyof typeof ACTIONS;
-  if (!(intent in ACTIONS)) return data({ message: 'Ação desconhecida.' }, { status: 400 });
-  let body: object = {};
-  if (intent === 'enviar' || intent === 'publicar-urgente') body = { changeNote: String(values.changeNote ?? '') };
-  if (intent === 'retirar') body = { reason: String(values.reason ?? ''), replacedBy: String(values.replacedBy ?? '').trim() };
-  if (intent === 'devolver') body = { comment: String(values.comment ?? '') };
-  if (intent === 'nome-popular') body = { name: String(values.name ?? '') };
-  if (intent === 'buscas-de-teste' || intent === 'buscas-de-teste/remover') body = { query: String(values.query ?? '') };
-  if (intent === 'aprovar' && (values.date || values.time)) {
-    const publishAt = publishInstant(String(values.date ?? ''), String(values.time ?? ''));
-    if (!publishAt) return data({ message: 'Data de publicação inválida: informe o dia e a hora (por exemplo, 10:00).' }, { status: 400 });
-    body = { publishAt };
-  }
+  const intent = field(values, 'intent');
+  const asked = Object.hasOwn(ACTIONS, intent) ? ACTIONS[intent]! : null;
+  if (!asked) return data({ message: 'Ação desconhecida.' }, { status: 400 });
+  const body = asked.body?.(values) ?? {};
+  if (typeof body === 'string') return data({ message: body }, { status: 400 });
   const result = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(params.id!)}/${intent}`, body });
   if (!result.ok) return data({ message: result.message }, { status: result.status });
-  return { done: ACTIONS[intent] };
+  return { done: asked.done };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: service }) => personalMeta(service ? `Gestão: ${service.live.title}` : 'Gestão do catálogo');
@@ -75,8 +85,11 @@ export default function GestaoServicePage() {
   const service = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { message?: string; done?: string } | undefined;
   const open = service.open;
+  /** what the versions' workflow lets this member of staff do to the change now (versions.workflow.ts) */
+  const may = (action: VersionAction) => open?.actions.includes(action) ?? false;
+  const status = !service.status.active ? 'fora do ar' : open ? 'conteúdo publicado e alteração em andamento' : 'conteúdo publicado, nenhuma alteração em andamento';
   return (
-    <PageFrame title={service.live.title} homeHref="/app/gestao" intro={<p>{service.department.shortName}: conteúdo publicado e alteração em andamento.</p>}>
+    <PageFrame title={service.live.title} homeHref="/app/gestao" intro={<p>{service.department.shortName}: {status}.</p>}>
       <ActionAnswer answer={answer} />
 
       <PageSection id="alteracao" title="Alteração em andamento">
@@ -92,7 +105,14 @@ export default function GestaoServicePage() {
                 Comentário de {open.reviewedByName}: {open.reviewComment}
               </p>
             ) : null}
-            <Facts content={open.content} />
+            <h3>O que muda para os cidadãos</h3>
+            <FieldChanges changes={open.changes} />
+            {open.sinceReturned ? (
+              <>
+                <h3>O que mudou desde a última devolução</h3>
+                {open.sinceReturned.length ? <FieldChanges changes={open.sinceReturned} /> : <p>Nada mudou desde que a alteração foi devolvida.</p>}
+              </>
+            ) : null}
             <h3>Verificações</h3>
             <Checks checks={open.checks} />
             <p>
@@ -101,77 +121,118 @@ export default function GestaoServicePage() {
             <p>
               <a href={`/app/gestao/servicos/${service.id}/formulario`}>Formulário de solicitação</a>
             </p>
-            {service.can.edit && (open.state === 'rascunho' || open.state === 'devolvido') ? (
-              <>
-                <p>
-                  <a href={`/app/gestao/servicos/${service.id}/editar`}>Editar o rascunho</a>
-                </p>
-                <Form method="post" className={styles.form}>
-                  <div className={styles.field}>
-                    <label className={styles.label} htmlFor="changeNote">
-                      Nota da alteração
-                    </label>
-                    <p className={styles.hint} id="changeNote-dica">
-                      O que mudou e por quê. Fica no histórico.
-                    </p>
-                    <textarea id="changeNote" name="changeNote" className={styles.input} rows={3} aria-describedby="changeNote-dica" defaultValue={open.changeNote} />
-                  </div>
-                  <div className={styles.actions}>
-                    <button type="submit" name="intent" value="enviar" className={styles.button}>
-                      Enviar para revisão
+            {may('salvar') ? (
+              <p>
+                <a href={`/app/gestao/servicos/${service.id}/editar`}>Editar o rascunho</a>
+              </p>
+            ) : null}
+            {may('enviar') ? (
+              <Form method="post" className={styles.form}>
+                <div className={styles.field}>
+                  <label className={styles.label} htmlFor="changeNote">
+                    Nota da alteração
+                  </label>
+                  <p className={styles.hint} id="changeNote-dica">
+                    O que mudou e por quê. Fica no histórico.
+                  </p>
+                  <textarea id="changeNote" name="changeNote" className={styles.input} rows={3} aria-describedby="changeNote-dica" defaultValue={open.changeNote} />
+                </div>
+                <div className={styles.actions}>
+                  <button type="submit" name="intent" value="enviar" className={styles.button}>
+                    Enviar para revisão
+                  </button>
+                  {may('publicar_urgente') ? (
+                    <button type="submit" name="intent" value="publicar-urgente" className={styles.secondary}>
+                      Publicar já, sem revisão (urgência)
                     </button>
-                    {service.can.admin ? (
-                      <button type="submit" name="intent" value="publicar-urgente" className={styles.secondary}>
-                        Publicar já, sem revisão (urgência)
-                      </button>
-                    ) : null}
+                  ) : null}
+                  {may('descartar') ? (
                     <button type="submit" name="intent" value="descartar" className={styles.secondary}>
                       Descartar rascunho
                     </button>
-                  </div>
-                </Form>
-              </>
+                  ) : null}
+                </div>
+              </Form>
             ) : null}
-            {service.can.review && open.state === 'em_revisao' ? (
+            {may('retirar_da_revisao') ? (
+              <Form method="post" className={styles.actions}>
+                <p className={styles.hint} id="retirar-dica">
+                  A alteração está com a revisão. Para mudar algo antes que ela seja revisada, retire-a: ela volta a ser um rascunho e pode ser enviada de novo.
+                </p>
+                <button type="submit" name="intent" value="retirar-da-revisao" className={styles.secondary} aria-describedby="retirar-dica">
+                  Retirar da revisão para editar
+                </button>
+              </Form>
+            ) : null}
+            {may('aprovar') || may('devolver') ? (
               <div className={styles.form}>
-                <Form method="post">
-                  <fieldset className={styles.fieldset}>
-                    <legend>Aprovar</legend>
-                    <p className={styles.hint} id="agenda-dica">
-                      Deixe em branco para publicar agora, ou marque dia e hora (horário do Piauí).
-                    </p>
-                    <div className={styles.field}>
-                      <label className={styles.label} htmlFor="date">
-                        Dia
-                      </label>
-                      <input id="date" name="date" type="date" className={styles.input} aria-describedby="agenda-dica" />
-                    </div>
-                    <div className={styles.field}>
-                      <label className={styles.label} htmlFor="time">
-                        Hora
-                      </label>
-                      <input id="time" name="time" type="time" className={styles.input} aria-describedby="agenda-dica" />
-                    </div>
-                    <button type="submit" name="intent" value="aprovar" className={styles.button}>
-                      Aprovar
-                    </button>
-                  </fieldset>
-                </Form>
-                <Form method="post">
-                  <fieldset className={styles.fieldset}>
-                    <legend>Devolver para correção</legend>
-                    <div className={styles.field}>
-                      <label className={styles.label} htmlFor="comment">
-                        O que precisa ser corrigido
-                      </label>
-                      <textarea id="comment" name="comment" className={styles.input} rows={3} />
-                    </div>
-                    <button type="submit" name="intent" value="devolver" className={styles.secondary}>
-                      Devolver
-                    </button>
-                  </fieldset>
-                </Form>
+                {may('aprovar') ? (
+                  <Form method="post">
+                    <fieldset className={styles.fieldset}>
+                      <legend>Aprovar</legend>
+                      <p className={styles.hint} id="agenda-dica">
+                        Deixe em branco para publicar agora, ou marque dia e hora (horário do Piauí).
+                      </p>
+                      <div className={styles.field}>
+                        <label className={styles.label} htmlFor="date">
+                          Dia
+                        </label>
+                        <input id="date" name="date" type="date" className={styles.input} aria-describedby="agenda-dica" />
+                      </div>
+                      <div className={styles.field}>
+                        <label className={styles.label} htmlFor="time">
+                          Hora
+                        </label>
+                        <input id="time" name="time" type="time" className={styles.input} aria-describedby="agenda-dica" />
+                      </div>
+                      <button type="submit" name="intent" value="aprovar" className={styles.button}>
+                        Aprovar
+                      </button>
+                    </fieldset>
+                  </Form>
+                ) : null}
+                {may('devolver') ? (
+                  <Form method="post">
+                    <fieldset className={styles.fieldset}>
+                      <legend>Devolver para correção</legend>
+                      <div className={styles.field}>
+                        <label className={styles.label} htmlFor="comment">
+                          O que precisa ser corrigido
+                        </label>
+                        <textarea id="comment" name="comment" className={styles.input} rows={3} />
+                      </div>
+                      <button type="submit" name="intent" value="devolver" className={styles.secondary}>
+                        Devolver
+                      </button>
+                    </fieldset>
+                  </Form>
+                ) : null}
               </div>
+            ) : null}
+            {may('cancelar_agendamento') ? (
+              <Form method="post" className={styles.actions}>
+                <button type="submit" name="intent" value="cancelar-agendamento" className={styles.secondary}>
+                  Cancelar a publicação agendada
+                </button>
+              </Form>
+            ) : null}
+            <h3 id="conversa">Conversa</h3>
+            <CommentThread comments={open.comments} />
+            {service.can.edit || service.can.review ? (
+              <Form method="post" className={styles.form}>
+                <div className={styles.field}>
+                  <label className={styles.label} htmlFor="body">
+                    Comentar
+                  </label>
+                  <p className={styles.hint} id="body-dica">
+                    Fica com a alteração, para quem escreve e quem revisa. Não chega aos cidadãos.
+                  </p>
+                  <textarea id="body" name="body" className={styles.input} rows={3} aria-describedby="body-dica" />
+                </div>
+                <button type="submit" name="intent" value="comentar" className={styles.secondary}>
+                  Enviar comentário
+                </button>
+              </Form>
             ) : null}
           </div>
         ) : (
@@ -260,7 +321,8 @@ export default function GestaoServicePage() {
  */
 function SearchDemand({ service }: { service: GestaoService & { searches: ServiceSearchDemand } }) {
   const { arrivals, tests, days } = service.searches;
-  const proposing = service.can.edit && (!service.open || service.open.state === 'rascunho' || service.open.state === 'devolvido');
+  // a popular name goes into the draft: only while there is none, or one this member of staff may still save
+  const proposing = service.open ? service.open.actions.includes('salvar') : service.can.edit;
   return (
     <PageSection id="buscas" title="Como os cidadãos buscam este serviço">
       <h3>Buscas que trouxeram cidadãos aqui (últimos {days} dias)</h3>

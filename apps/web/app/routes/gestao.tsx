@@ -88,6 +88,8 @@ export default function Gestao() {
       }
     >
       <ActionAnswer answer={answer} />
+      <Attention title="Aguardando sua revisão" items={board.awaitingReview} date="Enviada em" />
+      <Attention title="Devolvidas para você" items={board.returnedToYou} date="Devolvida em" />
       <Attention title="Publicações de urgência a confirmar" items={board.emergencies} date="Publicada em" />
       <Attention title="Revisão vencida" items={board.overdue} date="Revisar até" />
       <Attention title="Revisar nos próximos 30 dias" items={board.dueSoon} date="Revisar até" />
@@ -167,6 +169,7 @@ function ServiceTable({ services }: { services: GestaoServiceList['services'] })
 }
 
 /** A list of services that need attention; nothing when there are none. */
+/** A list of what waits for the staff member, with what each says (the note sent with it, the reviewer's comment). */
 function Attention({ title, items, date }: { title: string; items: GestaoDashboard['overdue']; date: string }) {
   if (!items.length) return null;
   return (

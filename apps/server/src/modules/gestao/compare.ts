@@ -71,12 +71,19 @@ function asText(field: keyof ServiceContent, content: ServiceContent): string {
 }
 
 /** The fields that differ between two versions' contents, in the form's order. */
+/**
+ * A value as JSON with each object's keys in one order: a version's content comes back from jsonb with its keys
+ * reordered (shortest first), the published one as the catalog's columns read it; the same step must compare equal.
+ */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+
 export function compareContents(before: ServiceContent, after: ServiceContent): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of Object.keys(LABELS) as (keyof ServiceContent)[]) {
     const from = asText(field, before);
     const to = asText(field, after);
-    if (from !== to || JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes.push({ field, label: LABELS[field], before: from, after: to });
+    if (from !== to || canonical(before[field]) !== canonical(after[field])) changes.push({ field, label: LABELS[field], before: from, after: to });
   }
   return changes;
 }

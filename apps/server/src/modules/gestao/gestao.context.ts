@@ -150,6 +150,7 @@ export function gestaoContext(app: FastifyInstance) {
     checks: await allChecks(service.id, contentOf(row), live),
     actions: versions.available(who, factsOf(row, service)),
     comments: (await repository.commentsOf(app.db, row.id)).map((c) => ({ kind: c.kind as VersionComment['kind'], authorName: c.authorName, body: c.body, createdAt: iso(c.createdAt) })),
+    changes: compareContents(live, contentOf(row)),
     sinceReturned: row.returnedContent ? compareContents(row.returnedContent as unknown as ServiceContent, contentOf(row)) : null,
   });
 

@@ -46,6 +46,9 @@ describe('a change from draft to the public page', () => {
     const saved = await save('editorDetran', draft);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((saved.json() as GestaoService).open).toMatchObject({ state: 'rascunho', content: { cost: 'R$ 98,50 (taxa do DETRAN-PI)' } });
+    // What the reviewer will decide on: that field, and no other (the draft, stored as jsonb, reads its steps' and
+    // blocks' keys in another order than the published content: still the same steps).
+    expect((await service('reviewerDetran')).open?.changes).toEqual([{ field: 'cost', label: 'Custo', before: oldCost, after: 'R$ 98,50 (taxa do DETRAN-PI)' }]);
     expect(await publicCost()).toBe(oldCost);
 
     // Sending needs a change note.
@@ -62,6 +65,7 @@ describe('a change from draft to the public page', () => {
     expect((await service('editorDetran')).open).toMatchObject({ state: 'devolvido', reviewComment: 'Escreva o valor como na portaria: R$ 98,47.', reviewedByName: 'Bruno Carvalho Rocha' });
     expect((await save('editorDetran', { ...draft, cost: 'R$ 98,47 (taxa do DETRAN-PI)' })).statusCode).toBe(200);
     expect((await post('editorDetran', 'enviar', { changeNote: 'Taxa de 2027, valor da portaria.' })).statusCode).toBe(200);
+    expect((await service('reviewerDetran')).open?.sinceReturned).toEqual([{ field: 'cost', label: 'Custo', before: 'R$ 98,50 (taxa do DETRAN-PI)', after: 'R$ 98,47 (taxa do DETRAN-PI)' }]);
 
     // Approved for tomorrow: still the old cost today.
     const tomorrow = new Date(Date.now() + 86_400_000);

@@ -1,8 +1,10 @@
-import type { CheckResult, VersionState } from '@portal/contracts';
+import type { CheckResult, VersionComment, VersionState } from '@portal/contracts';
+import { Fragment } from 'react';
 import { useFocusOnAnswer } from '../../lib/use-focus-on-answer.ts';
 import { loginHref } from '../../lib/citizen.ts';
 import { formatLongDate, formatTime } from '../../lib/format.ts';
 import styles from './gestao.module.css';
+import type { MarkedChange } from './word-marks.server.ts';
 
 /** Each state in words: a badge shows its name, never a colour alone. */
 export const STATE_LABEL: Record<VersionState, string> = {
@@ -88,5 +90,67 @@ export function SaveRefusal({ answer }: { answer: { message?: string; expired?: 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Changed fields, each as one text with the words that go struck through and the words that come underlined (not
+ * colour alone), and said so to a screen reader, which reads neither mark.
+ */
+export function FieldChanges({ changes }: { changes: MarkedChange[] }) {
+  if (!changes.length) return <p>Nenhum campo muda.</p>;
+  return (
+    <>
+      <p className={styles.hint}>
+        Texto <del className={styles.del}>riscado</del> sai; texto <ins className={styles.ins}>sublinhado</ins> entra.
+      </p>
+      <dl className={styles.changes}>
+        {changes.map((change) => (
+          <div key={change.field}>
+            <dt>{change.label}</dt>
+            <dd>
+              {change.marks.map((mark, i) => (
+                <Fragment key={i}>
+                  {mark.kind === 'same' ? (
+                    mark.text
+                  ) : mark.kind === 'del' ? (
+                    <del className={styles.del}>
+                      <span className="visually-hidden">[sai: </span>
+                      {mark.text}
+                      <span className="visually-hidden">]</span>
+                    </del>
+                  ) : (
+                    <ins className={styles.ins}>
+                      <span className="visually-hidden">[entra: </span>
+                      {mark.text}
+                      <span className="visually-hidden">]</span>
+                    </ins>
+                  )}
+                </Fragment>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+const COMMENT_KIND: Record<VersionComment['kind'], string> = { devolucao: 'devolveu', comentario: 'comentou', especialista: 'respondeu (especialista)' };
+
+/** The conversation about a change, oldest first: each round of review kept, never overwritten. */
+export function CommentThread({ comments }: { comments: VersionComment[] }) {
+  if (!comments.length) return <p>Ninguém comentou esta alteração ainda.</p>;
+  return (
+    <ol className={styles.history} aria-label="Conversa sobre a alteração">
+      {comments.map((comment, i) => (
+        <li key={i}>
+          <strong>
+            {comment.authorName} {COMMENT_KIND[comment.kind]}
+          </strong>{' '}
+          em {when(comment.createdAt)}:<p className={styles.message}>{comment.body}</p>
+        </li>
+      ))}
+    </ol>
   );
 }
