@@ -97,5 +97,10 @@ export function checkContent(content: ServiceContent, live?: ServiceContent): Ch
       if (!listed.includes(document.toLowerCase())) warnings.push({ field: 'steps', message: `"${document}" é pedido numa etapa, mas não está em "${required.title}".` });
     }
   }
-  return { blocking, warnings };
+  // A warning is about this change: what the published content already had is not said again on every change
+  // (a good, well-known title warned about at each edit teaches staff to skip every warning).
+  if (!live) return { blocking, warnings };
+  const published = checkContent(live);
+  const known = new Set([...published.blocking, ...published.warnings].map((issue) => `${issue.field} ${issue.message}`));
+  return { blocking, warnings: warnings.filter((issue) => !known.has(`${issue.field} ${issue.message}`)) };
 }

@@ -48,7 +48,10 @@ describe('a change from draft to the public page', () => {
     expect((saved.json() as GestaoService).open).toMatchObject({ state: 'rascunho', content: { cost: 'R$ 98,50 (taxa do DETRAN-PI)' } });
     // What the reviewer will decide on: that field, and no other (the draft, stored as jsonb, reads its steps' and
     // blocks' keys in another order than the published content: still the same steps).
-    expect((await service('reviewerDetran')).open?.changes).toEqual([{ field: 'cost', label: 'Custo', before: oldCost, after: 'R$ 98,50 (taxa do DETRAN-PI)' }]);
+    const review = (await service('reviewerDetran')).open!;
+    expect(review.changes).toEqual([{ field: 'cost', label: 'Custo', before: oldCost, after: 'R$ 98,50 (taxa do DETRAN-PI)' }]);
+    // Warnings are about the change: the published title's length (16 characters, well known) is not warned again.
+    expect(review.checks).toEqual({ blocking: [], warnings: [] });
     expect(await publicCost()).toBe(oldCost);
 
     // Sending needs a change note.
@@ -141,6 +144,14 @@ describe('checks', () => {
     const open = (await service('editorDetran')).open!;
     expect(open.state).toBe('rascunho');
     expect(open.checks.blocking.map((issue) => issue.field)).toContain('cost');
+    expect((await post('editorDetran', 'descartar')).statusCode).toBe(200);
+  });
+
+  it('warns about what the change brings, not again about what the published content already had', async () => {
+    const live = (await service('editorDetran')).live;
+    const saved = await save('editorDetran', { ...live, description: `${live.description}<p>O pedido é feito mediante o pagamento da taxa.</p>` });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as GestaoService).open!.checks.warnings).toEqual([{ field: 'description', message: `"mediante" é linguagem difícil: escreva 'com' ou 'por meio de'.` }]);
     expect((await post('editorDetran', 'descartar')).statusCode).toBe(200);
   });
 
