@@ -437,8 +437,14 @@ test('the central team gives one document one name across departments, each chan
   // Every action is in the audit log, which the central team reads.
   await admin.goto(`${portal.origin}/app/gestao`);
   await admin.getByRole('link', { name: 'Registro de auditoria' }).click();
-  await expect(admin.getByRole('row').filter({ hasText: 'Sinônimo salvo' }).first()).toContainText('Davi Nogueira Costa');
-  await expect(admin.getByRole('row').filter({ hasText: 'Nome de documento unificado' }).first()).toBeVisible();
+  const synonym = admin.getByRole('row').filter({ hasText: 'Sinônimo salvo' }).first();
+  await expect(synonym).toContainText('Davi Nogueira Costa');
+  await expect(synonym).toContainText('Termo: zapcarteira');
+  // Read by the service's title and the form's words, not 'serviço 23' and the code's keys.
+  const unified = admin.getByRole('row').filter({ hasText: 'Nome de documento unificado' }).filter({ hasText: 'Emissão de histórico escolar e certificado de conclusão' });
+  await expect(unified).toContainText('Nome adotado: Documento de identidade oficial com foto');
+  await expect(unified).toContainText('Nomes substituídos: Documento de identidade com foto');
+  await expect(admin.getByRole('table')).not.toContainText(/canonical:|variants:|changeNote:|serviço \d+\b/);
   expect(await axe(admin, 'gestão: auditoria')).toEqual([]);
   const citizen = await (await browser.newContext(PHONE)).newPage();
   await citizen.goto(`${portal.origin}/app/catalog/search/zapcarteira`);

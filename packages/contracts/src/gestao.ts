@@ -238,6 +238,8 @@ export const AuditEntry = z.object({
   address: z.string(),
   action: z.string(),
   serviceId: z.number().int().nullable(),
+  /** the service's title now, when the entry concerns one */
+  serviceTitle: z.string().nullable(),
   versionId: z.number().int().nullable(),
   detail: z.record(z.string(), z.unknown()),
 });

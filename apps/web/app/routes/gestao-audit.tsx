@@ -50,12 +50,50 @@ const ACTION_LABEL: Record<string, string> = {
   resposta_direta_retirada: 'Resposta direta retirada',
   destaque_incluido: 'Serviço posto em destaque',
   destaque_retirado: 'Serviço tirado do destaque',
+  retirado_da_revisao: 'Retirado da revisão para edição',
+  comentario: 'Comentário na alteração',
+  agendamento_cancelado: 'Publicação agendada cancelada',
+  agenda_alterada: 'Agenda da unidade alterada',
 };
+
+/** Each detail the log keeps, in the words of the form it came from. */
+const DETAIL_LABEL: Record<string, string> = {
+  changeNote: 'Nota da alteração',
+  comment: 'Comentário',
+  publishAt: 'Publicação marcada para',
+  reason: 'Motivo',
+  replacedBy: 'Substituído por',
+  name: 'Nome',
+  query: 'Busca',
+  canonical: 'Nome adotado',
+  variants: 'Nomes substituídos',
+  from: 'Restaurada da versão',
+  proposal: 'Proposta',
+  unit: 'Unidade',
+  unidade: 'Unidade',
+  suggestion: 'Protocolo da sugestão',
+  status: 'Situação',
+  versionId: 'Versão',
+  source: 'Termo',
+  targets: 'Equivalentes',
+  hours: 'Horários',
+  term: 'Termo',
+  expansion: 'Significa',
+  slug: 'Endereço',
+  hidden: 'Oculta',
+  title: 'Título',
+  id: 'Número',
+};
+
+/** An ISO instant ('2026-11-27T02:50:00.000Z') as Piauí reads it; any other value as text. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const valueText = (value: unknown): string =>
+  typeof value === 'string' ? (ISO_INSTANT.test(value) ? when(value) : value) : Array.isArray(value) ? value.map(valueText).join(', ') : typeof value === 'boolean' ? (value ? 'sim' : 'não') : JSON.stringify(value);
 
 const detailText = (detail: Entry['detail']) =>
   Object.entries(detail)
-    .filter(([, value]) => value !== null && value !== '')
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .filter(([, value]) => value !== null && value !== '' && value !== undefined)
+    .map(([key, value]) => `${DETAIL_LABEL[key] ?? key}: ${valueText(value)}`)
     .join('; ');
 
 /** The central team's reading of the append-only log: who did what, when and from where. */
@@ -83,8 +121,8 @@ export default function GestaoAudit() {
                 {entry.serviceId ? (
                   <>
                     {' '}
-                    (<a href={`/app/gestao/servicos/${entry.serviceId}`}>serviço {entry.serviceId}</a>
-                    {entry.versionId ? `, versão ${entry.versionId}` : ''})
+                    (<a href={`/app/gestao/servicos/${entry.serviceId}`}>{entry.serviceTitle ?? `serviço ${entry.serviceId}`}</a>
+                    {entry.versionId ? `, versão nº ${entry.versionId}` : ''})
                   </>
                 ) : null}
               </td>

@@ -324,8 +324,15 @@ export async function audit(db: Db, values: AuditValues) {
   await db.insert(editorialAudit).values({ ...values, detail: values.detail ?? {} });
 }
 
-export function auditLog(db: Db, limit: number) {
-  return db.select().from(editorialAudit).orderBy(desc(editorialAudit.id)).limit(limit);
+/** The latest entries, each with the title of the service it concerns (read by title, not by number). */
+export async function auditLog(db: Db, limit: number) {
+  const rows = await db
+    .select({ entry: editorialAudit, serviceTitle: services.title })
+    .from(editorialAudit)
+    .leftJoin(services, eq(services.id, editorialAudit.serviceId))
+    .orderBy(desc(editorialAudit.id))
+    .limit(limit);
+  return rows.map(({ entry, serviceTitle }) => ({ ...entry, serviceTitle }));
 }
 
 /** Names of the units, by slug. */
