@@ -57,6 +57,8 @@ export const ServiceInfoContent = z.object({
   title: text('Título do bloco de informação', 200).trim().min(1, 'Dê um título a cada bloco de informação.'),
   /** rich text, sanitised on every write */
   text: text('Texto do bloco de informação', 10_000),
+  /** the block's icon on the service's page (the catalog's names, as 'calendar-check'); left out: the default */
+  icon: text('Ícone do bloco de informação', 60).regex(/^[a-z0-9-]*$/, 'Ícone do bloco de informação inválido.').optional(),
 });
 
 /** A fact's source: 'cost', 'estimatedTime' or 'document:<name>', the act that sets it, and until when it holds. */

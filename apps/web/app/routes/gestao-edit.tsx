@@ -197,6 +197,8 @@ export default function GestaoEdit() {
             <Field path={`info.${i}.text`} label="Texto do bloco" hint={RICH_HINT} errors={errors}>
               {(props) => <textarea {...props} name={`info.${i}.text`} className={styles.input} rows={4} defaultValue={block.text} />}
             </Field>
+            {/* the block's icon, which the form does not change, goes back with it */}
+            <input type="hidden" name={`info.${i}.icon`} value={block.icon ?? ''} />
             <Check name={`info.${i}.remove`} label={`Remover o bloco ${i + 1}`} checked={false} />
           </fieldset>
         ))}

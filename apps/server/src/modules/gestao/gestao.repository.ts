@@ -89,7 +89,7 @@ export async function liveContent(db: Db, id: number): Promise<ServiceContent> {
       htmlContent: step.htmlContent,
       documents: documents.filter((d) => d.stepId === step.id).map((d) => d.name),
     })),
-    info: info.map((block) => ({ title: block.title, text: block.text })),
+    info: info.map((block) => ({ title: block.title, text: block.text, icon: block.icon })),
     units: units.map((u) => u.slug),
     popularNames: popularNames.map((p) => p.name),
     tags: tagNames.map((tag) => tag.name),
@@ -277,7 +277,7 @@ export async function writeLive(tx: Tx, serviceId: number, content: ServiceConte
     if (step.documents.length) await tx.insert(stepDocuments).values(step.documents.map((name, i) => ({ stepId: created!.id, orderIndex: i + 1, name })));
   }
   await tx.delete(serviceInfo).where(eq(serviceInfo.serviceId, serviceId));
-  if (content.info.length) await tx.insert(serviceInfo).values(content.info.map((block, i) => ({ serviceId, orderIndex: i + 1, title: block.title, text: block.text })));
+  if (content.info.length) await tx.insert(serviceInfo).values(content.info.map((block, i) => ({ serviceId, orderIndex: i + 1, title: block.title, text: block.text, ...(block.icon ? { icon: block.icon } : {}) })));
   await tx.delete(serviceSections).where(eq(serviceSections.serviceId, serviceId));
   if (content.units.length) {
     const units = await tx.select({ id: departmentSections.id }).from(departmentSections).where(inArray(departmentSections.slug, content.units));

@@ -93,6 +93,9 @@ describe('a change from draft to the public page', () => {
     const after = await service('editorDetran');
     expect(after.open).toBeNull();
     expect(after.live.cost).toBe('R$ 98,47 (taxa do DETRAN-PI)');
+    // What the change did not touch is as it was, the information blocks' icons included.
+    expect(after.live.info.map((block) => block.icon)).toEqual(['calendar-check', 'triangle-alert', 'phone']);
+    expect(after.live.info).toEqual(before.live.info);
 
     // History: the catalog's version, then this one; the comparison shows exactly what changed.
     const history = (await call('reviewerDetran', { url: `/v1/gestao/servicos/${cnh.id}/versoes` })).json().versions as { id: number; state: string; changeNote: string }[];

@@ -55,7 +55,7 @@ export function contentFromForm(values: FormValues): ServiceContent {
     }));
   const info = indexes(values, 'info')
     .filter((i) => !checked(values, `info.${i}.remove`))
-    .map((i) => ({ title: text(values, `info.${i}.title`).trim(), text: text(values, `info.${i}.text`).trim() }));
+    .map((i) => ({ title: text(values, `info.${i}.title`).trim(), text: text(values, `info.${i}.text`).trim(), icon: text(values, `info.${i}.icon`).trim() || undefined }));
   const units = listOf(values, 'units');
   const dataRows = indexes(values, 'dataRows')
     .filter((i) => !checked(values, `dataRows.${i}.remove`))
