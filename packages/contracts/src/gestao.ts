@@ -309,6 +309,8 @@ export const BrokenLinks = z.object({
       service: z.object({ id: z.number().int(), title: z.string(), department: z.string() }),
     }),
   ),
+  /** the checker itself: every how many hours it runs by schedule (null: only when asked), and when it last looked */
+  checker: z.object({ everyHours: z.number().nullable(), lastCheckedAt: z.string().nullable() }),
 });
 export type BrokenLinks = z.infer<typeof BrokenLinks>;
 

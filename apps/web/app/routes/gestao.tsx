@@ -19,12 +19,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const roles = gestaoRoles((await context.citizen())?.roles ?? []);
   const attends = roles.admin || roles.attendantOf.size > 0 || roles.reviewerOf.size > 0;
   const desk = roles.admin || roles.deskOf.size > 0 || roles.reviewerOf.size > 0;
-  return { ...list, board, broken: links.links, misses, central: roles.admin, attends, desk };
+  return { ...list, board, broken: links.links, checker: links.checker, misses, central: roles.admin, attends, desk };
 }
 
 /** A search that found nothing, proposed as a popular name of one of the staff member's services (into its draft, through review). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await readForm(request));
+  if (values.intent === 'verificar-links') {
+    const asked = await staffAction<{ message: string }>(context, request, { method: 'POST', url: '/v1/gestao/links/verificar' });
+    return asked.ok ? { message: undefined, done: asked.value.message } : data({ message: asked.message, done: undefined }, { status: asked.status });
+  }
   const id = Number(values.service);
   if (!Number.isInteger(id) || id <= 0) return data({ message: 'Escolha o serviço que responde a essa busca.', done: undefined }, { status: 400 });
   const result = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(id)}/nome-popular`, body: { name: String(values.name ?? '') } });
@@ -36,7 +40,7 @@ export const meta: MetaFunction = () => personalMeta('Gestão do catálogo');
 
 /** The back office's start: the services the staff member keeps, with the change under way on each. */
 export default function Gestao() {
-  const { services, board, broken, misses, central, attends, desk } = useLoaderData<typeof loader>();
+  const { services, board, broken, checker, misses, central, attends, desk } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const pending = services.filter((s) => s.open);
   return (
@@ -94,33 +98,7 @@ export default function Gestao() {
       <Attention title="Revisão vencida" items={board.overdue} date="Revisar até" />
       <Attention title="Revisar nos próximos 30 dias" items={board.dueSoon} date="Revisar até" />
       <Attention title="Bases legais vencidas ou a vencer em 30 dias" items={board.expiringFacts} date="Válida até" />
-      {broken.length ? (
-        <>
-          <h2>Links quebrados ({broken.length})</h2>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Serviço</th>
-                <th scope="col">Link</th>
-                <th scope="col">Problema</th>
-              </tr>
-            </thead>
-            <tbody>
-              {broken.map((link) => (
-                <tr key={`${link.service.id} ${link.url}`}>
-                  <td>
-                    <a href={`/app/gestao/servicos/${link.service.id}`}>{link.service.title}</a> ({link.service.department})
-                  </td>
-                  <td>{link.url}</td>
-                  <td>
-                    {link.problem}, verificado em {when(link.checkedAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      ) : null}
+      <BrokenLinkList broken={broken} checker={checker} />
       <Misses misses={misses} services={services} />
       <h2>Alterações em andamento ({pending.length})</h2>
       {pending.length ? (
@@ -169,6 +147,53 @@ function ServiceTable({ services }: { services: GestaoServiceList['services'] })
 }
 
 /** A list of services that need attention; nothing when there are none. */
+/**
+ * The links the checker found broken, and the checker itself: when it runs and last looked, or that it runs only
+ * when asked in this installation; anyone may ask for a check now.
+ */
+function BrokenLinkList({ broken, checker }: { broken: BrokenLinks['links']; checker: BrokenLinks['checker'] }) {
+  return (
+    <>
+      <h2>Links quebrados ({broken.length})</h2>
+      <p>
+        {checker.everyHours ? `O verificador visita os links dos serviços a cada ${checker.everyHours} horas. ` : 'O verificador de links não roda sozinho nesta instalação: ele visita os links quando alguém pede. '}
+        {checker.lastCheckedAt ? `Última verificação: ${when(checker.lastCheckedAt)}.` : 'Nenhuma verificação foi feita ainda.'}
+      </p>
+      <Form method="post" className={styles.actions}>
+        <button type="submit" name="intent" value="verificar-links" className={styles.secondary}>
+          Verificar os links agora
+        </button>
+      </Form>
+      {broken.length ? (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Serviço</th>
+              <th scope="col">Link</th>
+              <th scope="col">Problema</th>
+            </tr>
+          </thead>
+          <tbody>
+            {broken.map((link) => (
+              <tr key={`${link.service.id} ${link.url}`}>
+                <td>
+                  <a href={`/app/gestao/servicos/${link.service.id}`}>{link.service.title}</a> ({link.service.department})
+                </td>
+                <td>{link.url}</td>
+                <td>
+                  {link.problem}, verificado em {when(link.checkedAt)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : checker.lastCheckedAt ? (
+        <p>Nenhum link quebrado na última verificação.</p>
+      ) : null}
+    </>
+  );
+}
+
 /** A list of what waits for the staff member, with what each says (the note sent with it, the reviewer's comment). */
 function Attention({ title, items, date }: { title: string; items: GestaoDashboard['overdue']; date: string }) {
   if (!items.length) return null;

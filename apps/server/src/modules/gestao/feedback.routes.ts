@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
 import type { GestaoContext } from './gestao.context.ts';
 import * as repository from './gestao.repository.ts';
-import { brokenLinks } from './link-checker.ts';
+import { brokenLinks, lastCheck } from './link-checker.ts';
 import { departmentsOf } from './roles.ts';
 import { WAS_PUBLISHED } from './versions.workflow.ts';
 
@@ -20,7 +20,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = async
   app.get(
     '/v1/gestao/links',
     { preHandler: app.requireUser, schema: { tags, security, summary: 'Links quebrados dos serviços de quem chama, segundo o verificador de links', response: { 200: BrokenLinks, ...errors } } },
-    async (request) => ({ links: await brokenLinks(app.db, departmentsOf(g.staffFor(request))) }),
+    async (request) => ({
+      links: await brokenLinks(app.db, departmentsOf(g.staffFor(request))),
+      checker: { everyHours: app.config.LINK_CHECK_HOURS || null, lastCheckedAt: await lastCheck(app.db) },
+    }),
   );
 
   app.post(

@@ -405,7 +405,11 @@ describe('the link checker', () => {
         expect(asked.statusCode).toBe(202);
         await own.app.jobs.settle(['verificar-links']);
       };
+      const checker = async () => (await own.app.inject({ url: '/v1/gestao/links', headers: { authorization: `Bearer ${await own.tokenFor('ana.detran')}` } })).json().checker;
+      // Off by schedule here (LINK_CHECK_HOURS=0), never run: the page says so, and offers to check now.
+      expect(await checker()).toEqual({ everyHours: null, lastCheckedAt: null });
       await checkNow();
+      expect(Date.now() - Date.parse((await checker()).lastCheckedAt)).toBeLessThan(60_000);
       const as = async (username: string) => (await own.app.inject({ url: '/v1/gestao/links', headers: { authorization: `Bearer ${await own.tokenFor(username)}` } })).json().links as { url: string; status: number; problem: string; service: { title: string; department: string } }[];
       expect(await as('ana.detran')).toEqual([expect.objectContaining({ url: `${origin}/gone`, status: 404, problem: 'Página não encontrada (404)', service: expect.objectContaining({ title: 'Renovação da CNH', department: 'DETRAN-PI' }) })]);
       expect(await as('carla.seduc')).toEqual([]);

@@ -75,6 +75,12 @@ export async function checkLinks(db: Database): Promise<{ checked: number; broke
 }
 
 /** The broken addresses with the services that linked to them at the last check, for these departments (all when null). */
+/** When the checker last visited a link (null: never). */
+export async function lastCheck(db: Database): Promise<string | null> {
+  const [last] = await rows<{ at: string | null }>(db, sql`select to_char(max(checked_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from link_checks`);
+  return last?.at ?? null;
+}
+
 export function brokenLinks(db: Database, departmentSlugs: string[] | null) {
   return rows<{ url: string; status: number | null; problem: string; checkedAt: string; service: { id: number; title: string; department: string } }>(
     db,
