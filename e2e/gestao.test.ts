@@ -275,8 +275,16 @@ test('the dashboard lists overdue reviews; a reviewer confirms one, withdraws a 
   await reviewer.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Renovação da CNH' })).toBeVisible();
   await reviewer.getByLabel('Motivo (os cidadãos o leem na página do serviço)').fill('A renovação agora é feita só pela CNH do Brasil.');
+  // The replacement chosen by its title; nothing happens before a second, clear 'yes'.
+  await reviewer.getByLabel('Serviço que o substitui (opcional)').selectOption({ label: 'Primeira Habilitação – CNH' });
   await reviewer.getByRole('button', { name: 'Retirar do ar' }).click();
+  const question = reviewer.getByRole('alertdialog', { name: /^Retirar este serviço do ar\?/ });
+  await expect(question).toContainText('Serviço que o substitui: Primeira Habilitação – CNH.');
+  await expect(question).toBeFocused();
+  expect((await (await browser.newContext(DESKTOP)).request.get(`${portal.origin}/app/catalog/transito-e-veiculos/renovacao-da-cnh`)).status()).toBe(200);
+  await question.getByRole('button', { name: 'Sim, retirar do ar' }).click();
   await expect(reviewer.getByTestId('gestao-notice')).toHaveText('Serviço retirado do ar. A página dele diz o motivo aos cidadãos.');
+  await expect(reviewer.getByText('Substituído por Primeira Habilitação – CNH.', { exact: false })).toBeVisible();
   const citizen = await (await browser.newContext(DESKTOP)).newPage();
   const gone = await citizen.goto(`${portal.origin}/app/catalog/transito-e-veiculos/renovacao-da-cnh`);
   expect(gone?.status()).toBe(410);
@@ -322,6 +330,7 @@ test('a session that ends mid-edit loses nothing: the form comes back filled in,
   await expect(editor).toHaveURL(serviceUrl);
   await expect(editor.getByText('Rascunho', { exact: true })).toBeVisible();
   await editor.getByRole('button', { name: 'Descartar rascunho' }).click();
+  await editor.getByRole('alertdialog', { name: /^Descartar o rascunho\?/ }).getByRole('button', { name: 'Sim, descartar' }).click();
   await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');
 });
 
@@ -401,6 +410,7 @@ test('what citizens search for reaches the department: a search that found nothi
   await expect(editor.getByTestId('gestao-notice')).toHaveText('Busca de teste incluída: cada alteração deste serviço passa a ser verificada com ela.');
   await expect(demand.getByText(/“renovar carteira”: encontrado em \dº lugar/)).toBeVisible();
   await editor.getByRole('button', { name: 'Descartar rascunho' }).click();
+  await editor.getByRole('alertdialog', { name: /^Descartar o rascunho\?/ }).getByRole('button', { name: 'Sim, descartar' }).click();
   await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');
 });
 

@@ -204,7 +204,9 @@ export const GestaoService = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
   can: GestaoPermissions,
   /** on line or withdrawn, and the date by which the department confirms its content is still true */
-  status: z.object({ active: z.boolean(), discontinuedReason: z.string(), replacedBy: z.string().nullable(), reviewBy: z.string() }),
+  status: z.object({ active: z.boolean(), discontinuedReason: z.string(), replacedBy: z.string().nullable(), replacedByTitle: z.string().nullable(), reviewBy: z.string() }),
+  /** the services that may take its place if it is withdrawn, by title (for those who may withdraw it; empty otherwise) */
+  replacements: z.array(z.object({ slug: z.string(), title: z.string() })),
   /** a version the central team published without review, waiting for a reviewer's confirmation */
   emergencyPending: z.number().int().nullable(),
 });

@@ -7,6 +7,7 @@ import { withWordMarks } from '../features/gestao/word-marks.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { formValues, readForm, type FormValues } from '../lib/form.server.ts';
 import { formatIsoDay, stripHtml } from '../lib/format.ts';
+import { useFocusOnAnswer } from '../lib/use-focus-on-answer.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [service, searches] = await Promise.all([
@@ -23,7 +24,7 @@ const field = (values: FormValues, name: string) => String(values[name] ?? '');
  * What each button of the page asks the API (`POST /v1/gestao/servicos/{id}/{intent}`): the body it sends, or a
  * refusal of the form itself, and what the page says once done. The API decides whether it may be done now.
  */
-const ACTIONS: Record<string, { done: string; body?: (values: FormValues) => object | string }> = {
+const ACTIONS: Record<string, { done: string; body?: (values: FormValues) => Record<string, string> | string; confirm?: string }> = {
   enviar: { done: 'Alteração enviada para revisão.', body: (v) => ({ changeNote: field(v, 'changeNote') }) },
   'retirar-da-revisao': { done: 'Alteração retirada da revisão: ela voltou a ser um rascunho que você pode editar.' },
   devolver: { done: 'Alteração devolvida a quem a escreveu.', body: (v) => ({ comment: field(v, 'comment') }) },
@@ -31,15 +32,19 @@ const ACTIONS: Record<string, { done: string; body?: (values: FormValues) => obj
   aprovar: {
     done: 'Alteração aprovada.',
     body: (v) => {
-      if (!field(v, 'date') && !field(v, 'time')) return {};
+      if (!field(v, 'date') && !field(v, 'time')) return {} as Record<string, string>;
       const publishAt = publishInstant(field(v, 'date'), field(v, 'time'));
       return publishAt ? { publishAt } : 'Data de publicação inválida: informe o dia e a hora (por exemplo, 10:00).';
     },
   },
   'cancelar-agendamento': { done: 'Publicação agendada cancelada: a alteração voltou para a revisão.' },
-  descartar: { done: 'Rascunho descartado. O conteúdo publicado continua no ar.' },
+  descartar: { done: 'Rascunho descartado. O conteúdo publicado continua no ar.', confirm: 'Descartar o rascunho? O que foi escrito nele se perde; o conteúdo publicado continua no ar.' },
   revisado: { done: 'Conteúdo confirmado: a próxima revisão é daqui a 12 meses.' },
-  retirar: { done: 'Serviço retirado do ar. A página dele diz o motivo aos cidadãos.', body: (v) => ({ reason: field(v, 'reason'), replacedBy: field(v, 'replacedBy').trim() }) },
+  retirar: {
+    done: 'Serviço retirado do ar. A página dele diz o motivo aos cidadãos.',
+    body: (v) => (field(v, 'reason').trim() ? { reason: field(v, 'reason'), replacedBy: field(v, 'replacedBy').trim() } : 'Escreva o motivo: os cidadãos o leem na página do serviço.'),
+    confirm: 'Retirar este serviço do ar? A busca e as listas deixam de mostrá-lo, e a página dele passa a dizer aos cidadãos o motivo. Você pode pô-lo de volta no ar depois.',
+  },
   republicar: { done: 'Serviço de volta no ar.' },
   'publicar-urgente': { done: 'Publicado em urgência. Um revisor do órgão precisa confirmar.', body: (v) => ({ changeNote: field(v, 'changeNote') }) },
   'confirmar-urgencia': { done: 'Publicação de urgência confirmada.' },
@@ -56,12 +61,42 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!asked) return data({ message: 'Ação desconhecida.' }, { status: 400 });
   const body = asked.body?.(values) ?? {};
   if (typeof body === 'string') return data({ message: body }, { status: 400 });
+  // What cannot be undone is asked again, with what was filled in (a plain form: no script needed).
+  if (asked.confirm && values.confirmado !== 'sim') return { confirm: { intent, question: asked.confirm, body } };
   const result = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(params.id!)}/${intent}`, body });
   if (!result.ok) return data({ message: result.message }, { status: result.status });
   return { done: asked.done };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: service }) => personalMeta(service ? `Gestão: ${service.live.title}` : 'Gestão do catálogo');
+
+type Confirmation = { intent: string; question: string; body: Record<string, string> };
+
+/** The question an irreversible action asks before it is done, with what was filled in, sent again on 'Sim'. */
+function Confirm({ confirmation, replacements, back }: { confirmation: Confirmation; replacements: { slug: string; title: string }[]; back: string }) {
+  const focus = useFocusOnAnswer<HTMLDivElement>(confirmation);
+  const { reason, replacedBy } = confirmation.body;
+  const replacement = replacements.find((choice) => choice.slug === replacedBy)?.title;
+  return (
+    <div ref={focus} className={styles.alert} role="alertdialog" aria-labelledby="confirmacao" tabIndex={-1} data-autofocus="">
+      <p id="confirmacao">
+        <strong>{confirmation.question}</strong>
+      </p>
+      {reason ? <p>Motivo que os cidadãos vão ler: {reason}</p> : null}
+      {confirmation.intent === 'retirar' ? <p>Serviço que o substitui: {replacement ?? 'nenhum'}.</p> : null}
+      <Form method="post" className={styles.actions}>
+        {Object.entries(confirmation.body).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirmado" value="sim" />
+        <button type="submit" name="intent" value={confirmation.intent} className={styles.button}>
+          Sim, {confirmation.intent === 'retirar' ? 'retirar do ar' : 'descartar'}
+        </button>
+        <a href={back}>Não, voltar</a>
+      </Form>
+    </div>
+  );
+}
 
 /** Key facts as the citizen reads them. */
 function Facts({ content }: { content: ServiceContent }) {
@@ -83,7 +118,7 @@ function Facts({ content }: { content: ServiceContent }) {
 
 export default function GestaoServicePage() {
   const service = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { message?: string; done?: string } | undefined;
+  const answer = useActionData<typeof action>() as { message?: string; done?: string; confirm?: Confirmation } | undefined;
   const open = service.open;
   /** what the versions' workflow lets this member of staff do to the change now (versions.workflow.ts) */
   const may = (action: VersionAction) => open?.actions.includes(action) ?? false;
@@ -91,6 +126,7 @@ export default function GestaoServicePage() {
   return (
     <PageFrame title={service.live.title} homeHref="/app/gestao" intro={<p>{service.department.shortName}: {status}.</p>}>
       <ActionAnswer answer={answer} />
+      {answer?.confirm ? <Confirm confirmation={answer.confirm} replacements={service.replacements} back={`/app/gestao/servicos/${service.id}`} /> : null}
 
       <PageSection id="alteracao" title="Alteração em andamento">
         {open ? (
@@ -258,7 +294,7 @@ export default function GestaoServicePage() {
         {!service.status.active ? (
           <p className={styles.alert}>
             Retirado do ar: {service.status.discontinuedReason}
-            {service.status.replacedBy ? ` Substituído por ${service.status.replacedBy}.` : ''}
+            {service.status.replacedByTitle ? ` Substituído por ${service.status.replacedByTitle}.` : ''}
           </p>
         ) : null}
         <p>Revisar até {formatIsoDay(service.status.reviewBy)}: confirme que o conteúdo continua correto, ou proponha uma alteração.</p>
@@ -289,9 +325,16 @@ export default function GestaoServicePage() {
                   Serviço que o substitui (opcional)
                 </label>
                 <p className={styles.hint} id="replacedBy-dica">
-                  O identificador do serviço no endereço da página, por exemplo consulta-de-pontuacao-da-cnh.
+                  A página deste serviço passa a levar ao escolhido. Digite as primeiras letras do título para ir até ele na lista.
                 </p>
-                <input id="replacedBy" name="replacedBy" className={styles.input} aria-describedby="replacedBy-dica" />
+                <select id="replacedBy" name="replacedBy" className={styles.input} aria-describedby="replacedBy-dica" defaultValue="">
+                  <option value="">Nenhum</option>
+                  {service.replacements.map((choice) => (
+                    <option key={choice.slug} value={choice.slug}>
+                      {choice.title}
+                    </option>
+                  ))}
+                </select>
               </div>
               <button type="submit" name="intent" value="retirar" className={styles.secondary}>
                 Retirar do ar

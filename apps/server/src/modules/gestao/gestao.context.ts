@@ -167,6 +167,7 @@ export function gestaoContext(app: FastifyInstance) {
       units: await repository.departmentUnits(app.db, service.departmentId),
       categories: await repository.serviceCategories(app.db),
       status: await repository.serviceState(app.db, service.id),
+      replacements: canReview(staff, service.departmentSlug) ? await repository.replacementChoices(app.db, service.id) : [],
       emergencyPending: (await repository.pendingEmergencies(app.db, [service.departmentSlug])).find((e) => e.id === service.id)?.versionId ?? null,
       can: { edit: canEdit(staff, service.departmentSlug), review: canReview(staff, service.departmentSlug), admin: staff.admin },
     };

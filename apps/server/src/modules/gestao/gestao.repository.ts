@@ -419,13 +419,23 @@ export interface ServiceState {
   active: boolean;
   discontinuedReason: string;
   replacedBy: string | null;
+  replacedByTitle: string | null;
   reviewBy: string;
 }
 
 export async function serviceState(db: Db, id: number): Promise<ServiceState> {
-  const found = await db.execute(sql`select s.active, s.discontinued_reason as "discontinuedReason", r.slug as "replacedBy", s.review_by::text as "reviewBy"
+  const found = await db.execute(sql`select s.active, s.discontinued_reason as "discontinuedReason", r.slug as "replacedBy", r.title as "replacedByTitle", s.review_by::text as "reviewBy"
     from services s left join services r on r.id = s.replaced_by_id where s.id = ${id}`);
   return (found as unknown as { rows: ServiceState[] }).rows[0]!;
+}
+
+/** The services on line other than this one, by title: what may take its place when it is withdrawn. */
+export function replacementChoices(db: Db, id: number) {
+  return db
+    .select({ slug: services.slug, title: services.title })
+    .from(services)
+    .where(and(eq(services.active, true), sql`${services.id} <> ${id}`))
+    .orderBy(asc(services.searchTitle));
 }
 
 /** Services of these departments (all when null) whose review date is past or within `days`, soonest first. */
