@@ -378,22 +378,26 @@ test('what citizens search for reaches the department: a search that found nothi
   const citizen = await (await browser.newContext(PHONE)).newPage();
   await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('kwyjibo flurp')}`);
   await hydrated(citizen);
+  await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('cnh kwyjibo')}`);
+  await hydrated(citizen);
   await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('carteira de motorista vencida')}`);
   await hydrated(citizen);
   await citizen.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
   await expect(citizen.locator('h1')).toHaveText('Renovação da CNH');
 
-  // DETRAN-PI's editor sees both (counted in batches, within seconds).
+  // DETRAN-PI's editor sees what concerns DETRAN-PI (counted in batches, within seconds): the search with a word of
+  // its services, not the one with none of any department's.
   const editor = await staffPage(browser, portal.origin, 'ana.detran');
   await expect(async () => {
     await editor.goto(`${portal.origin}/app/gestao`);
-    await expect(editor.getByRole('cell', { name: 'kwyjibo flurp', exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(editor.getByRole('cell', { name: 'cnh kwyjibo', exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
+  await expect(editor.getByRole('cell', { name: 'kwyjibo flurp', exact: true })).toHaveCount(0);
   // A search that found nothing, proposed from the start page as a popular name of the service that answers it.
-  await editor.getByLabel('Texto buscado').selectOption('kwyjibo flurp');
+  await editor.getByLabel('Texto buscado').selectOption('cnh kwyjibo');
   await editor.getByLabel('Serviço que responde a ela').selectOption({ label: 'Renovação da CNH (DETRAN-PI)' });
   await editor.getByRole('button', { name: 'Propor como nome popular' }).click();
-  await expect(editor.getByTestId('gestao-notice')).toHaveText('“kwyjibo flurp” incluído como nome popular no rascunho de Renovação da CNH. Ele chega aos cidadãos depois da revisão.');
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('“cnh kwyjibo” incluído como nome popular no rascunho de Renovação da CNH. Ele chega aos cidadãos depois da revisão.');
   await editor.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
   const demand = editor.getByRole('region', { name: 'Como os cidadãos buscam este serviço' });
   await expect(demand.getByRole('cell', { name: 'carteira de motorista vencida', exact: true })).toBeVisible();

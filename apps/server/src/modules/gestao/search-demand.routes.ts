@@ -6,6 +6,7 @@ import * as demand from '../search/search.demand.ts';
 import { cachedDictionary, search } from '../search/search.service.ts';
 import { contentOf, factsOf, type GestaoContext } from './gestao.context.ts';
 import * as repository from './gestao.repository.ts';
+import { departmentsOf } from './roles.ts';
 import { versions } from './versions.workflow.ts';
 
 /**
@@ -43,8 +44,7 @@ export const searchDemandRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = a
     '/v1/gestao/buscas-sem-resultado',
     { preHandler: app.requireUser, schema: { tags, security, summary: 'Buscas sem resposta: nenhum serviço encontrado, ou nenhum que responda ao que foi buscado (só palavras parecidas)', response: { 200: SearchMisses, ...errors } } },
     async (request) => {
-      g.staffFor(request);
-      return { days: demand.DEMAND_DAYS, misses: await demand.missesSince(app.db, todayInPiaui()) };
+      return { days: demand.DEMAND_DAYS, misses: await demand.missesSince(app.db, todayInPiaui(), departmentsOf(g.staffFor(request))) };
     },
   );
 

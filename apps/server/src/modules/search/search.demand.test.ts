@@ -9,7 +9,7 @@ import { keepableQuery } from './search.demand.ts';
 
 let t: TestApp;
 const bearer: Record<string, string> = {};
-const STAFF = { editorDetran: 'ana.detran', reviewerDetran: 'bruno.detran', editorSeduc: 'carla.seduc', citizen: 'maria.silva' };
+const STAFF = { editorDetran: 'ana.detran', reviewerDetran: 'bruno.detran', editorSeduc: 'carla.seduc', central: 'davi.central', citizen: 'maria.silva' };
 type Who = keyof typeof STAFF;
 let cnhId: number;
 
@@ -77,8 +77,14 @@ describe('search demand', () => {
     expect((mine.json() as ServiceSearchDemand).arrivals).toContainEqual({ query: 'carteira de motorista vencida', count: 3 });
     expect((await call('editorSeduc', { url: `/v1/gestao/servicos/${cnhId}/buscas` })).statusCode).toBe(403);
     expect((await call('citizen', { url: `/v1/gestao/servicos/${cnhId}/buscas` })).statusCode).toBe(403);
-    const nothing = (await call('editorSeduc', { url: '/v1/gestao/buscas-sem-resultado' })).json() as SearchMisses;
-    expect(nothing.misses).toContainEqual({ query: 'kwyjibo flurp', count: 3 });
+    // What found nothing reaches the department whose services hold one of its words; the central team sees all.
+    await t.app.db.execute(sql`insert into search_misses (day, query, searches) values (current_date, 'cnh para marcianos', 2)`);
+    const missesOf = async (who: Who) => ((await call(who, { url: '/v1/gestao/buscas-sem-resultado' })).json() as SearchMisses).misses;
+    const detran = await missesOf('editorDetran');
+    expect(detran).toContainEqual({ query: 'cnh para marcianos', count: 2 });
+    expect(detran).not.toContainEqual(expect.objectContaining({ query: 'kwyjibo flurp' }));
+    expect(await missesOf('editorSeduc')).not.toContainEqual(expect.objectContaining({ query: 'cnh para marcianos' }));
+    expect(await missesOf('central')).toEqual(expect.arrayContaining([{ query: 'kwyjibo flurp', count: 3 }, { query: 'cnh para marcianos', count: 2 }]));
     expect((await call('citizen', { url: '/v1/gestao/buscas-sem-resultado' })).statusCode).toBe(403);
   });
 

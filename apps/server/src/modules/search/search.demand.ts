@@ -120,13 +120,23 @@ export function arrivalsOf(db: Database, serviceId: number, today: string, limit
   );
 }
 
-/** The searches that found nothing in the last DEMAND_DAYS, most first. */
-export function missesSince(db: Database, today: string, limit = 30) {
+/**
+ * The searches that found nothing in the last DEMAND_DAYS, most first: all of them (the central team, `null`), or
+ * those that concern these departments: a word of the search (as the search stems it) is in one of their services
+ * on line. 'renovar cnh vencida ontem' reaches DETRAN-PI; 'qwerty plutao' reaches no department.
+ */
+export function missesSince(db: Database, today: string, departmentSlugs: string[] | null, limit = 30) {
+  const concerns =
+    departmentSlugs === null
+      ? sql`true`
+      : sql`exists (select 1 from services s join departments d on d.id = s.department_id
+                    where s.active and d.slug = any(${pgArray(departmentSlugs)}::text[])
+                      and s.search_vector @@ to_tsquery('simple', (select string_agg(quote_literal(word), ' | ') from unnest(tsvector_to_array(to_tsvector('pt_unaccent', m.query))) word)))`;
   return rows<{ query: string; count: number }>(
     db,
-    sql`select query, sum(searches)::int as count from search_misses
-        where day > ${today}::date - ${DEMAND_DAYS}::int
-        group by query order by count desc, query limit ${limit}`,
+    sql`select m.query, sum(m.searches)::int as count from search_misses m
+        where m.day > ${today}::date - ${DEMAND_DAYS}::int and ${concerns}
+        group by m.query order by count desc, m.query limit ${limit}`,
   );
 }
 
