@@ -188,6 +188,8 @@ export const GestaoServiceSummary = z.object({
   title: z.string(),
   department: GestaoDepartment,
   open: VersionSummary.pick({ id: true, state: true, updatedAt: true, publishAt: true }).nullable(),
+  /** whether the caller may put something into its draft now (none, or one not with the review) */
+  draftable: z.boolean(),
 });
 export const GestaoServiceList = z.object({ services: z.array(GestaoServiceSummary) });
 export type GestaoServiceList = z.infer<typeof GestaoServiceList>;

@@ -292,8 +292,8 @@ function Misses({ misses, services }: { misses: SearchMisses; services: GestaoSe
             <select id="servico-que-responde" name="service" className={styles.input} defaultValue="">
               <option value="">Escolha o serviço</option>
               {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title} ({s.department.shortName})
+                <option key={s.id} value={s.id} disabled={!s.draftable}>
+                  {s.title} ({s.department.shortName}){s.draftable ? '' : ': alteração em revisão, não pode receber agora'}
                 </option>
               ))}
             </select>

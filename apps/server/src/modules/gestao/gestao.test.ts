@@ -1,4 +1,4 @@
-import type { GestaoDashboard, GestaoDepartmentPage, GestaoService, ServiceContent } from '@portal/contracts';
+import type { GestaoDashboard, GestaoDepartmentPage, GestaoService, GestaoServiceList, ServiceContent } from '@portal/contracts';
 import { todayInPiaui } from '@portal/db';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,8 +59,10 @@ describe('a change from draft to the public page', () => {
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().message).toMatch(/nota da alteração/i);
     expect((await post('editorDetran', 'enviar', { changeNote: 'Taxa de 2027.' })).statusCode).toBe(200);
-    // While it is under review the editor cannot change it.
+    // While it is under review the editor cannot change it, and the list of services says so before anyone tries.
     expect((await save('editorDetran', draft)).statusCode).toBe(409);
+    const listed = async () => ((await call('editorDetran', { url: '/v1/gestao/servicos' })).json() as GestaoServiceList).services.find((s) => s.id === cnh.id)!;
+    expect(await listed()).toMatchObject({ open: { state: 'em_revisao' }, draftable: false });
 
     // The reviewer returns it with a comment, the editor fixes it and sends it again.
     const returned = await post('reviewerDetran', 'devolver', { comment: 'Escreva o valor como na portaria: R$ 98,47.' });
@@ -92,6 +94,7 @@ describe('a change from draft to the public page', () => {
     expect(inbox.mensagens[0].metadados.onClick).toEqual({ tipo: 'redirect', url: '/app/catalog/transito-e-veiculos/renovacao-da-cnh' });
     const after = await service('editorDetran');
     expect(after.open).toBeNull();
+    expect(await listed()).toMatchObject({ open: null, draftable: true });
     expect(after.live.cost).toBe('R$ 98,47 (taxa do DETRAN-PI)');
     // What the change did not touch is as it was, the information blocks' icons included.
     expect(after.live.info.map((block) => block.icon)).toEqual(['calendar-check', 'triangle-alert', 'phone']);

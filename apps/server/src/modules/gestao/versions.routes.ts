@@ -89,6 +89,7 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = async
             title: s.title,
             department: { id: s.departmentId, slug: s.departmentSlug, shortName: s.departmentShortName },
             open: version ? { id: version.id, state: version.state as VersionState, updatedAt: iso(version.updatedAt), publishAt: version.publishAt ? iso(version.publishAt) : null } : null,
+            draftable: version ? versions.can('salvar', staff, factsOf(version, s)) : canEdit(staff, s.departmentSlug),
           };
         }),
       };
