@@ -16,6 +16,7 @@ import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import { unitChanges } from './compare.ts';
 import type { GestaoContext } from './gestao.context.ts';
+import * as departmentRepository from './departments.repository.ts';
 import * as repository from './gestao.repository.ts';
 import { canEdit, canRead, canReview, notYours, type Staff } from './roles.ts';
 import { UNIT_PROPOSAL_TABLE, unitProposals } from './unit-proposals.workflow.ts';
@@ -31,13 +32,13 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = as
     const staff = g.staffFor(request);
     if (!canRead(staff, slug)) throw notYours();
     if (change && !canReview(staff, slug)) throw forbidden('A página do órgão e as unidades são alteradas por quem revisa os serviços deste órgão.');
-    const found = await repository.departmentPage(app.db, slug);
+    const found = await departmentRepository.departmentPage(app.db, slug);
     if (!found) throw notFound('Órgão não encontrado.');
     return { staff, ...found };
   };
   const pageAnswer = async (staff: Staff, slug: string): Promise<GestaoDepartmentPage> => {
-    const { department, units } = (await repository.departmentPage(app.db, slug))!;
-    const proposals = await repository.unitProposalsOf(app.db, department.id, staff.sub);
+    const { department, units } = (await departmentRepository.departmentPage(app.db, slug))!;
+    const proposals = await departmentRepository.unitProposalsOf(app.db, department.id, staff.sub);
     return {
       slug: department.slug,
       shortName: department.shortName,
@@ -89,7 +90,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = as
       if (unit && !units.some((u) => u.slug === unit)) throw notFound('Unidade não encontrada neste órgão.');
       const current = units.find((u) => u.slug === unit) ?? null;
       if (current && !unitChanges(current, content).length) throw badRequest('Nada mudou nesta unidade: altere algum campo antes de propor.');
-      const proposal = await repository.insertUnitProposal(app.db, {
+      const proposal = await departmentRepository.insertUnitProposal(app.db, {
         departmentId: department.id,
         unitSlug: unit || null,
         content: content as unknown as Record<string, unknown>,
@@ -106,15 +107,15 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = as
     { preHandler: app.requireUser, schema: { tags, security, summary: 'Aplicar uma proposta de alteração de unidade (quem revisa)', params: UnitProposalParams, response: { 200: GestaoDepartmentPage, ...errors } } },
     async (request) => {
       const { staff, department } = await departmentFor(request, request.params.slug, true);
-      const proposal = await repository.findUnitProposal(app.db, department.id, request.params.id);
+      const proposal = await departmentRepository.findUnitProposal(app.db, department.id, request.params.id);
       if (!proposal) throw notFound('Proposta não encontrada neste órgão.');
       const facts = { state: proposal.state, departmentSlug: department.slug, proposedBy: proposal.proposedBy };
       unitProposals.check('aplicar', staff, facts);
       await transition(app.db, unitProposals, UNIT_PROPOSAL_TABLE, proposal.id, 'aplicar', { reviewedBy: staff.sub, reviewedAt: new Date() });
       const content = UnitContent.parse(proposal.content);
       const unit = proposal.unitSlug
-        ? ((await repository.updateUnit(app.db, department.id, proposal.unitSlug, content)) ? proposal.unitSlug : null)
-        : await repository.insertUnit(app.db, department.id, department.slug, content);
+        ? ((await departmentRepository.updateUnit(app.db, department.id, proposal.unitSlug, content)) ? proposal.unitSlug : null)
+        : await departmentRepository.insertUnit(app.db, department.id, department.slug, content);
       if (!unit) throw notFound('A unidade desta proposta não existe mais.');
       await repository.audit(app.db, { ...g.actor(request, staff), action: 'proposta_aplicada', departmentId: department.id, detail: { proposal: proposal.id, unit, ...content } });
       await app.publicCache.invalidate();
@@ -130,7 +131,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = as
     },
     async (request) => {
       const { staff, department } = await departmentFor(request, request.params.slug, true);
-      const proposal = await repository.findUnitProposal(app.db, department.id, request.params.id);
+      const proposal = await departmentRepository.findUnitProposal(app.db, department.id, request.params.id);
       if (!proposal) throw notFound('Proposta não encontrada neste órgão.');
       unitProposals.check('recusar', staff, { state: proposal.state, departmentSlug: department.slug, proposedBy: proposal.proposedBy });
       await transition(app.db, unitProposals, UNIT_PROPOSAL_TABLE, proposal.id, 'recusar', { reviewedBy: staff.sub, reviewedAt: new Date(), comment: request.body.comment });
@@ -153,7 +154,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = as
     { preHandler: app.requireUser, schema: { tags, security, summary: 'Alterar a página do órgão (missão, visão, valores, site)', params: GestaoDepartmentParams, body: DepartmentPageContent, response: { 200: GestaoDepartmentPage, ...errors } } },
     async (request) => {
       const { staff, department } = await departmentFor(request, request.params.slug, true);
-      await repository.updateDepartment(app.db, department.id, request.body);
+      await departmentRepository.updateDepartment(app.db, department.id, request.body);
       await repository.audit(app.db, { ...g.actor(request, staff), action: 'orgao_alterado', departmentId: department.id, detail: { ...request.body } });
       await app.publicCache.invalidate();
       return pageAnswer(staff, department.slug);
@@ -165,7 +166,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = as
     { preHandler: app.requireUser, schema: { tags, security, summary: 'Alterar uma unidade (endereço, horário, mapa)', params: GestaoUnitParams, body: UnitContent, response: { 200: GestaoDepartmentPage, ...errors } } },
     async (request) => {
       const { staff, department } = await departmentFor(request, request.params.slug, true);
-      if (!(await repository.updateUnit(app.db, department.id, request.params.unit, request.body))) throw notFound('Unidade não encontrada neste órgão.');
+      if (!(await departmentRepository.updateUnit(app.db, department.id, request.params.unit, request.body))) throw notFound('Unidade não encontrada neste órgão.');
       await repository.audit(app.db, { ...g.actor(request, staff), action: 'unidade_alterada', departmentId: department.id, detail: { unit: request.params.unit, ...request.body } });
       await app.publicCache.invalidate();
       return pageAnswer(staff, department.slug);
@@ -177,7 +178,7 @@ export const departmentsRoutes: FastifyPluginAsyncZod<{ g: GestaoContext }> = as
     { preHandler: app.requireUser, schema: { tags, security, summary: 'Incluir uma unidade do órgão', params: GestaoDepartmentParams, body: UnitContent, response: { 200: GestaoDepartmentPage, ...errors } } },
     async (request) => {
       const { staff, department } = await departmentFor(request, request.params.slug, true);
-      const unit = await repository.insertUnit(app.db, department.id, department.slug, request.body);
+      const unit = await departmentRepository.insertUnit(app.db, department.id, department.slug, request.body);
       await repository.audit(app.db, { ...g.actor(request, staff), action: 'unidade_incluida', departmentId: department.id, detail: { unit, ...request.body } });
       await app.publicCache.invalidate();
       return pageAnswer(staff, department.slug);

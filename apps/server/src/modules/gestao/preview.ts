@@ -2,7 +2,7 @@ import type { CatalogItem, ServiceContent } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { toDepartment, toSection } from '../../lib/mappers.ts';
-import { departmentPage } from './gestao.repository.ts';
+import { departmentPage } from './departments.repository.ts';
 
 /**
  * A draft as citizens would read it once published (the preview tier of the checks): the service's public
