@@ -114,8 +114,8 @@ test.describe('revocation', () => {
     await visitor.goto(`${verifyUrl()}?codigo=${grouped(DEMO_DOCUMENTS.authentic)}`);
     await expect(visitor.getByRole('heading', { level: 2, name: 'Documento autêntico' })).toBeVisible();
 
-    await login(page, 'gisele.sefaz', portal.url());
-    await page.goto(`${portal.origin}/app/gestao`);
+    // Staff who log in from the home land in the back office.
+    await login(page, 'gisele.sefaz', portal.url(), `${portal.origin}/app/gestao`);
     await page.getByRole('link', { name: /^Documentos emitidos/ }).click();
     await page.getByLabel('Código de verificação').fill(DEMO_DOCUMENTS.authentic.toLowerCase());
     await page.getByRole('button', { name: 'Encontrar documento' }).click();

@@ -13,16 +13,22 @@ import { login } from './support/personal.ts';
 const OLD_COST = 'R$ 84,68 (DAR – taxa do DETRAN-PI), mais o exame médico pago à clínica credenciada';
 const NEW_COST = 'R$ 98,47 (DAR – taxa do DETRAN-PI), mais o exame médico pago à clínica credenciada';
 
-async function staffPage(browser: Browser, origin: string, username: string, options = DESKTOP): Promise<Page> {
+/** A person logged in from the home: a citizen stays there. */
+async function signedIn(browser: Browser, origin: string, username: string, options = DESKTOP, lands?: string): Promise<Page> {
   const page = await (await browser.newContext(options)).newPage();
-  await login(page, username, `${origin}/app/catalog`);
+  await login(page, username, `${origin}/app/catalog`, lands);
   return page;
 }
+
+/** A member of staff logged in from the home, landing in the back office. */
+const staffPage = (browser: Browser, origin: string, username: string, options = DESKTOP) => signedIn(browser, origin, username, options, `${origin}/app/gestao`);
 
 test('a change of cost goes from draft to review to a scheduled publication, and citizens see it', async ({ browser, loginPortal: portal }) => {
   test.setTimeout(120_000);
   const editor = await staffPage(browser, portal.origin, 'ana.detran');
-  // The way in: the account menu of a member of staff.
+  // The way in: logged in from the home, staff land in the back office; from anywhere else, the account menu.
+  await expect(editor.locator('h1')).toHaveText('Gestão do catálogo');
+  await editor.goto(`${portal.origin}/app/catalog/list`);
   await editor.getByRole('button', { name: /^Menu de / }).click();
   await editor.getByRole('menuitem', { name: 'Gestão do catálogo' }).click();
   await expect(editor.locator('h1')).toHaveText('Gestão do catálogo');
@@ -118,7 +124,7 @@ test('a change of cost goes from draft to review to a scheduled publication, and
   expect(feed.services.find((item) => item.url.endsWith('/renovacao-da-cnh'))?.name).toBe('Renovação da CNH');
 
   // Maria, who favourited the service, has been told.
-  const maria = await staffPage(browser, portal.origin, 'maria.silva');
+  const maria = await signedIn(browser, portal.origin, 'maria.silva');
   await maria.getByTestId('notifications-bell').click();
   await expect(maria.getByTestId('notifications-panel').getByRole('button', { name: /Mudou: Renovação da CNH/ })).toBeVisible();
 
@@ -226,7 +232,7 @@ test('the reviewer decides with the changed words marked; the author takes a cha
 });
 
 test("a citizen's account has no back office, and another department's service is refused", async ({ browser, loginPortal: portal }) => {
-  const maria = await staffPage(browser, portal.origin, 'maria.silva');
+  const maria = await signedIn(browser, portal.origin, 'maria.silva');
   await maria.getByRole('button', { name: /^Menu de / }).click();
   await expect(maria.getByRole('menuitem', { name: 'Meu perfil' })).toBeVisible();
   await expect(maria.getByRole('menuitem', { name: 'Gestão do catálogo' })).toHaveCount(0);
@@ -312,7 +318,7 @@ test('the feedback inbox shows suggestions about the department\'s services, and
 test('a session that ends mid-edit loses nothing: the form comes back filled in, and saves after a new login', async ({ browser, loginPortal: portal }) => {
   const context = await browser.newContext(DESKTOP);
   const editor = await context.newPage();
-  await login(editor, 'ana.detran', `${portal.origin}/app/catalog`);
+  await login(editor, 'ana.detran', `${portal.origin}/app/catalog`, `${portal.origin}/app/gestao`);
   await editor.goto(`${portal.origin}/app/gestao`);
   await editor.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
   const serviceUrl = editor.url();
@@ -325,7 +331,7 @@ test('a session that ends mid-edit loses nothing: the form comes back filled in,
   await expect(editor.getByLabel('Prazo', { exact: true })).toHaveValue('No mesmo dia, no posto do DETRAN-PI');
   // A new login in another tab, then the same form saves.
   const tab = await context.newPage();
-  await login(tab, 'ana.detran', `${portal.origin}/app/catalog`);
+  await login(tab, 'ana.detran', `${portal.origin}/app/catalog`, `${portal.origin}/app/gestao`);
   await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
   await expect(editor).toHaveURL(serviceUrl);
   await expect(editor.getByText('Rascunho', { exact: true })).toBeVisible();

@@ -13,7 +13,7 @@ import type { Portal } from './support/portal.ts';
 
 async function staffPage(browser: Browser, origin: string, username: string, options: BrowserContextOptions = DESKTOP): Promise<Page> {
   const page = await (await browser.newContext(options)).newPage();
-  await loginAs(page, username, `${origin}/app/catalog`);
+  await loginAs(page, username, `${origin}/app/catalog`, `${origin}/app/gestao`);
   return page;
 }
 
@@ -160,7 +160,7 @@ test.describe('without JavaScript', () => {
     test.setTimeout(120_000);
     // Logged in where scripts run (the login page is the provider's); then the same session without them.
     const login = await (await browser.newContext(DESKTOP)).newPage();
-    await loginAs(login, 'ana.detran', `${portal.origin}/app/catalog`);
+    await loginAs(login, 'ana.detran', `${portal.origin}/app/catalog`, `${portal.origin}/app/gestao`);
     const editor = await (await browser.newContext({ ...DESKTOP, javaScriptEnabled: false, storageState: await login.context().storageState() })).newPage();
     await editor.goto(`${portal.origin}/app/gestao/servicos/${await serviceId(portal, 'adicao-de-categoria-da-cnh')}/formulario`);
     await buildForm(editor, { nextValues: true });

@@ -166,7 +166,7 @@ test.describe('no state service for what was asked', () => {
 test("the central team keeps the best bets: adds one, changes it, removes it, each in the audit log", async ({ browser, loginPortal: portal }) => {
   test.setTimeout(120_000);
   const admin = await (await browser.newContext(DESKTOP)).newPage();
-  await login(admin, 'davi.central', `${portal.origin}/app/catalog`);
+  await login(admin, 'davi.central', `${portal.origin}/app/catalog`, `${portal.origin}/app/gestao`);
   await admin.goto(`${portal.origin}/app/gestao/catalogo`);
   const form = admin.getByRole('group', { name: 'Nova resposta direta' });
   await form.getByLabel('Palavras buscadas').fill('carteira de pescador, RGP');

@@ -2,10 +2,13 @@ import { expect, type Browser, type BrowserContextOptions, type Page } from '@pl
 import { DESKTOP } from './browser.ts';
 import { DEMO_PASSWORD } from '@portal/db';
 
-/** Logs in through 'ACESSO CIDADÃO' and the provider's login page; ends back on the page it started from. */
-export async function login(page: Page, username: string, from?: string) {
+/**
+ * Logs in through 'ACESSO CIDADÃO' and the provider's login page; ends back on the page it started from, or where
+ * `lands` says (staff who log in from the home land in the back office).
+ */
+export async function login(page: Page, username: string, from?: string, lands?: string) {
   if (from) await page.goto(from);
-  const back = page.url();
+  const back = lands ?? page.url();
   await page.getByRole('link', { name: 'ACESSO CIDADÃO' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso Cidadão' })).toBeVisible();
   await page.getByLabel('Usuário').fill(username);

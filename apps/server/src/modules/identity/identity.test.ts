@@ -233,6 +233,14 @@ describe('Acesso Cidadão: the embedded provider and the web login (browserless)
     }
   });
 
+  it('lands staff who log in from the home in the back office, and brings everyone from any other page back to it', async () => {
+    expect((await logIn(new TestBrowser(t.app), 'ana.detran', 'portal-demo', '/app/catalog')).headers.location).toBe('/app/gestao');
+    expect((await logIn(new TestBrowser(t.app), 'ana.detran', 'portal-demo', '/app/catalog/')).headers.location).toBe('/app/gestao');
+    // A member of staff who was reading a service page goes back to it; a citizen from the home, to the home.
+    expect((await logIn(new TestBrowser(t.app), 'ana.detran', 'portal-demo', '/app/catalog/list')).headers.location).toBe('/app/catalog/list');
+    expect((await logIn(new TestBrowser(t.app), 'maria.silva', 'portal-demo', '/app/catalog')).headers.location).toBe('/app/catalog');
+  });
+
   it('accepts only its own, unexpired tokens for its audience on /v1 and /api', async () => {
     const secret = (await t.app.db.execute(sql`select value from identity_secrets where name = 'oidc-signing-keys'`)) as unknown as { rows: { value: JWK[] }[] };
     const jwk = secret.rows[0]!.value[0]!;

@@ -1,4 +1,4 @@
-import { CallbackQuery, LoginQuery, safeReturnPath } from '@portal/contracts';
+import { CallbackQuery, hasGestaoRole, LoginQuery, safeReturnPath } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import { credential } from '../../plugins/credentials.ts';
@@ -11,6 +11,9 @@ import { clearIdentityCookie, getWebSession, hashSessionId, LOGIN_COOKIE, newSes
 import { CALLBACK_PATH, LOGIN_PATH, LOGOUT_PATH } from './settings.ts';
 
 const LOGIN_STATE_TTL_MS = 10 * 60_000;
+/** Where a member of staff who logged in from the home lands: their work is there (issue 26). */
+const STAFF_HOME = '/app/gestao';
+const samePath = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /** Backend-for-frontend: the web app's login, callback and logout; tokens stay on the server. */
 export const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,7 +90,9 @@ export const webSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     // A browser-session cookie: closing the browser ends it here; the database row ends it anyway after SESSION_TTL.
     setIdentityCookie(reply, SESSION_COOKIE, id);
-    return reply.header('cache-control', 'no-store').redirect(pending.returnTo, 303);
+    // Staff who log in from the home go to the back office; from any other page, back to that page.
+    const staff = samePath(pending.returnTo, home) && hasGestaoRole(await app.verifyAccessToken(tokens.access_token).then((user) => user.roles, () => []));
+    return reply.header('cache-control', 'no-store').redirect(staff ? STAFF_HOME : pending.returnTo, 303);
   });
 
   // 'Sair': a POST form (cross-site POSTs are refused by plugins/security.ts). The provider's session ends
