@@ -470,3 +470,55 @@ test('the central team gives one document one name across departments, each chan
   await citizen.goto(`${portal.origin}/app/catalog/search/zapcarteira`);
   await expect(citizen.getByRole('link', { name: 'Renovação da CNH', exact: true }).first()).toBeVisible();
 });
+
+test('a subject expert without an account reads the change through a preview link and replies into its conversation; revoked, the link opens nothing', async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000);
+  const id = await portal.app.db.execute(sql`select id from services where slug = 'transferencia-de-propriedade-de-veiculo'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows[0]!.id);
+  const serviceUrl = `${portal.origin}/app/gestao/servicos/${id}`;
+  const editor = await staffPage(browser, portal.origin, 'ana.detran', PHONE);
+  await editor.goto(`${serviceUrl}/editar`);
+  await editor.getByLabel('Prazo', { exact: true }).fill('Até 5 dias úteis, pela portaria 12/2026');
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor).toHaveURL(serviceUrl);
+  await editor.getByLabel('Nome de quem vai ler').fill('Dra. Lúcia Nogueira');
+  await editor.getByLabel('O link vale por').selectOption('3');
+  await editor.getByRole('button', { name: 'Criar link de prévia' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Link de prévia criado.');
+  const link = await editor.getByTestId('expert-link').inputValue();
+  expect(link).toMatch(new RegExp(`^${portal.origin}/app/especialista/[0-9a-f]{48}$`));
+  await expect(editor.getByRole('list', { name: 'Links de prévia' })).toContainText('Dra. Lúcia Nogueira: vale até');
+
+  // The expert: no account, and here no scripts either. Nothing between keeps the page.
+  const expert = await (await browser.newContext({ ...DESKTOP, javaScriptEnabled: false })).newPage();
+  const opened = await expert.goto(link);
+  expect(opened!.headers()['cache-control']).toBe('private, no-store');
+  expect(opened!.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(expert.locator('h1')).toHaveText('Prévia: Transferência de propriedade de veículo');
+  const changed = expert.getByRole('region', { name: 'O que muda para os cidadãos' });
+  await expect(changed.locator('dt')).toHaveText(['Prazo']);
+  await expect(changed.locator('ins')).toContainText(['portaria 12/2026']);
+  await expect(expert.getByTestId('service-preview')).toContainText('Até 5 dias úteis, pela portaria 12/2026');
+  expect(await axe(expert, 'prévia para especialista')).toEqual([]);
+  await expert.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(expert.getByTestId('error-summary')).toContainText('Escreva sua resposta.');
+  await expert.getByLabel('O que está certo, o que corrigir').fill('O prazo está certo: a portaria 12/2026 diz 5 dias úteis.');
+  await expert.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(expert.getByTestId('gestao-notice')).toHaveText(/^Resposta enviada/);
+  await expect(expert.getByRole('list', { name: 'Respostas já enviadas' })).toContainText('O prazo está certo');
+
+  // The editor reads it in the change's conversation, and revokes the link.
+  await editor.goto(serviceUrl);
+  await expect(editor.getByRole('list', { name: 'Conversa sobre a alteração' })).toContainText('Dra. Lúcia Nogueira respondeu (especialista)');
+  await expect(editor.getByRole('list', { name: 'Conversa sobre a alteração' })).toContainText('O prazo está certo: a portaria 12/2026 diz 5 dias úteis.');
+  await expect(editor.getByRole('list', { name: 'Links de prévia' })).toContainText('1 resposta');
+  await editor.getByRole('button', { name: 'Revogar o link de Dra. Lúcia Nogueira' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Link revogado: ele não abre mais a prévia.');
+  await expect(editor.getByRole('list', { name: 'Links de prévia' })).toContainText('Dra. Lúcia Nogueira: revogado');
+  const gone = await expert.goto(link);
+  expect(gone!.status()).toBe(404);
+  await expect(expert.getByText(/Este link de prévia não vale mais/)).toBeVisible();
+
+  await editor.getByRole('button', { name: 'Descartar rascunho' }).click();
+  await editor.getByRole('alertdialog', { name: /^Descartar o rascunho\?/ }).getByRole('button', { name: 'Sim, descartar' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');
+});

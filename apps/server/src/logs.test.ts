@@ -104,6 +104,8 @@ describe('the rules', () => {
     expect(redactedUrl('/api/recommendations/recommend_services/joao.souza', '/api/recommendations/recommend_services/:username')).toBe('/api/recommendations/recommend_services/:username');
     expect(redactedUrl('/app/catalog/transito-e-veiculos/renovacao-da-cnh', '/app/catalog/*')).toBe('/app/catalog/transito-e-veiculos/renovacao-da-cnh');
     expect(redactedUrl('/auth/interaction/Xk3bQ9zL0pVt2mNa8RcY1')).toBe('/auth/interaction/:redigido');
+    // a subject expert's preview link (issue 26): its token is 48 hex digits
+    expect(redactedUrl('/app/especialista/0f3a9c1e7b2d4f6a8c0e1f3a5b7d9e2c4a6b8d0f1e3c5a79')).toBe('/app/especialista/:redigido');
     expect(redactedUrl('/app/x/maria%40exemplo.com.br/529.982.247-25/52998224725')).toBe('/app/x/:redigido/:redigido/:redigido');
     expect(redactedUrl('/v/5b0f8a2e-3c1d-4e6f-9a7b-2d4c6e8f0a11/ExponentPushToken[abc]')).toBe('/v/:redigido/:redigido');
     expect(redactedUrl('https://portal.pi.gov.br/app/sair?x=1#frag')).toBe('https://portal.pi.gov.br/app/sair?x=…');

@@ -47,6 +47,8 @@ export default [
   route('app/app-documentos', 'routes/pages-documents.tsx'),
   // Anyone checks a document the portal issued by its code (issue 28); the QR code on the document opens it.
   route('app/verificar', 'routes/documents-verify.tsx'),
+  // a subject expert's preview link (issue 26): the token is the credential
+  route('app/especialista/:token', 'routes/expert-preview.tsx'),
   route('app/acompanhar-minhas-solicitacoes', 'routes/pages-requests.tsx'),
   route('app/acompanhar-minhas-solicitacoes/:id', 'routes/request-detail.tsx'),
   // Appointments at a unit (issue 29): the booking, an appointment, its calendar file; the front desk's day.

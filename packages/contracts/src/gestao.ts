@@ -165,6 +165,58 @@ export const VersionComment = z.object({
 });
 export type VersionComment = z.infer<typeof VersionComment>;
 
+/** A preview link made for a subject expert without an account (issue 26): its address was shown once, at its making. */
+export const ExpertLink = z.object({
+  id: z.number().int(),
+  expertName: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** whether it still opens the preview (neither expired nor revoked) */
+  active: z.boolean(),
+  revoked: z.boolean(),
+  /** how many replies came through it */
+  replies: z.number().int(),
+});
+export type ExpertLink = z.infer<typeof ExpertLink>;
+
+/** The days a preview link may last. */
+export const EXPERT_LINK_DAYS = [3, 7, 14, 30] as const;
+
+export const ExpertLinkRequest = z.object({
+  expertName: text('Nome de quem vai ler', 120).trim().min(3, 'Escreva o nome de quem vai ler a prévia (ao menos 3 letras).'),
+  days: z.coerce
+    .number({ message: 'Escolha por quantos dias o link vale.' })
+    .int()
+    .refine((days) => (EXPERT_LINK_DAYS as readonly number[]).includes(days), 'Escolha por quantos dias o link vale: 3, 7, 14 ou 30.'),
+});
+export type ExpertLinkRequest = z.infer<typeof ExpertLinkRequest>;
+
+/** A link just made: the only time its token is told. */
+export const ExpertLinkCreated = z.object({ link: ExpertLink, token: z.string() });
+export type ExpertLinkCreated = z.infer<typeof ExpertLinkCreated>;
+
+export const ExpertLinkParams = z.object({ id: DbId('Serviço inválido.'), link: DbId('Link inválido.') });
+
+/** The token of a preview link, as its address carries it. */
+export const ExpertTokenParams = z.object({ token: z.string().regex(/^[0-9a-f]{48}$/, 'Link de prévia inválido.') });
+
+/** What a subject expert reads through a preview link: the change as citizens will read it, and what it changes. */
+export const ExpertPreview = z.object({
+  expertName: z.string(),
+  departmentName: z.string(),
+  expiresAt: z.string(),
+  item: CatalogItem,
+  changes: z.array(FieldChange),
+  /** what came through this link before */
+  replies: z.array(z.object({ body: z.string(), createdAt: z.string() })),
+});
+export type ExpertPreview = z.infer<typeof ExpertPreview>;
+
+export const ExpertReplyRequest = z.object({
+  body: text('Resposta', 4_000).trim().min(3, 'Escreva sua resposta.'),
+});
+
 export const VersionDetail = VersionSummary.extend({
   content: ServiceContent,
   checks: CheckResult,
@@ -176,6 +228,8 @@ export const VersionDetail = VersionSummary.extend({
   changes: z.array(FieldChange),
   /** what changed since a reviewer last returned it, field by field; null when it was never returned */
   sinceReturned: z.array(FieldChange).nullable(),
+  /** the preview links made for experts outside, newest first */
+  expertLinks: z.array(ExpertLink),
 });
 export type VersionDetail = z.infer<typeof VersionDetail>;
 

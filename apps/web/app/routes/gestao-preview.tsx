@@ -1,11 +1,7 @@
 import type { ServicePreview } from '@portal/contracts';
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router';
-import { ServiceAccess } from '../features/catalog/service-access.tsx';
-import { AboutSection, DocumentsSection, InfoSection, SidebarCards, StepsSection, TagsSection } from '../features/catalog/service-sections.tsx';
-import serviceStyles from '../features/catalog/service.module.css';
-import { UnitsCard } from '../features/catalog/units-card.tsx';
 import { Checks, STATE_LABEL } from '../features/gestao/gestao-ui.tsx';
-import styles from '../features/gestao/gestao.module.css';
+import { ServicePreviewBody } from '../features/gestao/service-preview.tsx';
 import { serviceUrl, staffCall } from '../features/gestao/gestao.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 
@@ -38,22 +34,7 @@ export default function GestaoPreview() {
       <PageSection id="verificacoes" title="Verificações">
         <Checks checks={checks} />
       </PageSection>
-      <div className={`${serviceStyles.layout} ${styles.preview}`} data-testid="service-preview">
-        <article className={serviceStyles.main}>
-          <div className={serviceStyles.actions}>
-            <ServiceAccess service={item} />
-          </div>
-          <AboutSection service={item} />
-          <StepsSection steps={item.steps} />
-          <DocumentsSection steps={item.steps} />
-          <InfoSection info={item.info} />
-          <TagsSection tags={item.tags} />
-        </article>
-        <aside className={serviceStyles.sidebar} aria-label="Sobre o atendimento">
-          <SidebarCards service={item} />
-          <UnitsCard units={item.departmentSections} initialFilter="" />
-        </aside>
-      </div>
+      <ServicePreviewBody item={item} />
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { GestaoService, ServiceContent, ServiceSearchDemand, VersionAction } from '@portal/contracts';
+import { EXPERT_LINK_DAYS, type ExpertLink, type ExpertLinkCreated, type GestaoService, type ServiceContent, type ServiceSearchDemand, type VersionAction } from '@portal/contracts';
 import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
 import { ActionAnswer, Checks, CommentThread, FieldChanges, StateBadge, when } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
@@ -24,7 +24,18 @@ const field = (values: FormValues, name: string) => String(values[name] ?? '');
  * What each button of the page asks the API (`POST /v1/gestao/servicos/{id}/{intent}`): the body it sends, or a
  * refusal of the form itself, and what the page says once done. The API decides whether it may be done now.
  */
-const ACTIONS: Record<string, { done: string; body?: (values: FormValues) => Record<string, string> | string; confirm?: string }> = {
+const ACTIONS: Record<
+  string,
+  {
+    done: string;
+    body?: (values: FormValues) => Record<string, string> | string;
+    confirm?: string;
+    /** the API's address under the service when it is not the intent itself; null refuses the form */
+    path?: (values: FormValues) => string | null;
+    /** what the page shows of the API's answer besides `done` */
+    shows?: (answer: unknown, request: Request) => Record<string, unknown>;
+  }
+> = {
   enviar: { done: 'Alteração enviada para revisão.', body: (v) => ({ changeNote: field(v, 'changeNote') }) },
   'retirar-da-revisao': { done: 'Alteração retirada da revisão: ela voltou a ser um rascunho que você pode editar.' },
   devolver: { done: 'Alteração devolvida a quem a escreveu.', body: (v) => ({ comment: field(v, 'comment') }) },
@@ -51,6 +62,16 @@ const ACTIONS: Record<string, { done: string; body?: (values: FormValues) => Rec
   'nome-popular': { done: 'Nome popular incluído no rascunho. Ele chega aos cidadãos depois da revisão.', body: (v) => ({ name: field(v, 'name') }) },
   'buscas-de-teste': { done: 'Busca de teste incluída: cada alteração deste serviço passa a ser verificada com ela.', body: (v) => ({ query: field(v, 'query') }) },
   'buscas-de-teste/remover': { done: 'Busca de teste retirada.', body: (v) => ({ query: field(v, 'query') }) },
+  especialistas: {
+    done: 'Link de prévia criado.',
+    body: (v) => ({ expertName: field(v, 'expertName'), days: field(v, 'days') }),
+    // The address is told now and never again (the portal keeps only its hash).
+    shows: (answer, request) => {
+      const { link, token } = answer as ExpertLinkCreated;
+      return { expertLink: { url: `${new URL(request.url).origin}/app/especialista/${token}`, expertName: link.expertName, expiresAt: link.expiresAt } };
+    },
+  },
+  'revogar-link': { done: 'Link revogado: ele não abre mais a prévia.', path: (v) => (/^\d{1,9}$/.test(field(v, 'link')) ? `especialistas/${field(v, 'link')}/revogar` : null) },
 };
 
 /** Each button of the page is a plain POST (works without JavaScript); the API decides. */
@@ -63,9 +84,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (typeof body === 'string') return data({ message: body }, { status: 400 });
   // What cannot be undone is asked again, with what was filled in (a plain form: no script needed).
   if (asked.confirm && values.confirmado !== 'sim') return { confirm: { intent, question: asked.confirm, body } };
-  const result = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(params.id!)}/${intent}`, body });
+  const path = asked.path ? asked.path(values) : intent;
+  if (path === null) return data({ message: 'Ação desconhecida.' }, { status: 400 });
+  const result = await staffAction<unknown>(context, request, { method: 'POST', url: `${serviceUrl(params.id!)}/${path}`, body });
   if (!result.ok) return data({ message: result.message }, { status: result.status });
-  return { done: asked.done };
+  return { done: asked.done, ...asked.shows?.(result.value, request) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: service }) => personalMeta(service ? `Gestão: ${service.live.title}` : 'Gestão do catálogo');
@@ -98,6 +121,75 @@ function Confirm({ confirmation, replacements, back }: { confirmation: Confirmat
   );
 }
 
+type MadeLink = { url: string; expertName: string; expiresAt: string };
+
+/**
+ * Asking a subject expert outside (GOV.UK's fact check): a link for a named person, valid for some days, whose
+ * reply lands in the conversation. Its address is shown once, when made; the list says who has one and until when.
+ */
+function ExpertLinks({ links, made }: { links: ExpertLink[]; made: MadeLink | undefined }) {
+  return (
+    <>
+      <h3 id="especialistas">Pedir a opinião de um especialista</h3>
+      <p className={styles.hint}>
+        Um link de prévia mostra a alteração como os cidadãos a lerão a quem não tem conta no portal (o jurídico, a área técnica). A resposta entra na conversa abaixo.
+      </p>
+      {made ? (
+        <div className={styles.notice}>
+          <label className={styles.label} htmlFor="link-criado">
+            Envie este endereço a {made.expertName}. Ele vale até {when(made.expiresAt)} e não será mostrado de novo:
+          </label>
+          <input id="link-criado" className={styles.input} readOnly value={made.url} data-testid="expert-link" />
+        </div>
+      ) : null}
+      {links.length ? (
+        <ul className={styles.history} aria-label="Links de prévia">
+          {links.map((link) => (
+            <li key={link.id}>
+              {link.expertName}: {link.revoked ? 'revogado' : link.active ? `vale até ${when(link.expiresAt)}` : `expirou em ${when(link.expiresAt)}`}; criado por {link.createdByName};{' '}
+              {link.replies === 1 ? '1 resposta' : `${link.replies} respostas`}.
+              {link.active ? (
+                <Form method="post" className={styles.inline}>
+                  <input type="hidden" name="link" value={link.id} />
+                  <button type="submit" name="intent" value="revogar-link" className={styles.secondary}>
+                    Revogar o link de {link.expertName}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className={styles.form}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="expertName">
+            Nome de quem vai ler
+          </label>
+          <p className={styles.hint} id="expertName-dica">
+            Como a resposta vai aparecer na conversa (por exemplo: Dra. Lúcia, jurídico do DETRAN-PI).
+          </p>
+          <input id="expertName" name="expertName" className={styles.input} aria-describedby="expertName-dica" autoComplete="off" />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="days">
+            O link vale por
+          </label>
+          <select id="days" name="days" className={styles.input} defaultValue="7">
+            {EXPERT_LINK_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {days} dias
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" name="intent" value="especialistas" className={styles.secondary}>
+          Criar link de prévia
+        </button>
+      </Form>
+    </>
+  );
+}
+
 /** Key facts as the citizen reads them. */
 function Facts({ content }: { content: ServiceContent }) {
   return (
@@ -118,7 +210,7 @@ function Facts({ content }: { content: ServiceContent }) {
 
 export default function GestaoServicePage() {
   const service = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { message?: string; done?: string; confirm?: Confirmation } | undefined;
+  const answer = useActionData<typeof action>() as { message?: string; done?: string; confirm?: Confirmation; expertLink?: MadeLink } | undefined;
   const open = service.open;
   /** what the versions' workflow lets this member of staff do to the change now (versions.workflow.ts) */
   const may = (action: VersionAction) => open?.actions.includes(action) ?? false;
@@ -252,6 +344,7 @@ export default function GestaoServicePage() {
                 </button>
               </Form>
             ) : null}
+            <ExpertLinks links={open.expertLinks} made={answer?.expertLink} />
             <h3 id="conversa">Conversa</h3>
             <CommentThread comments={open.comments} />
             {service.can.edit || service.can.review ? (

@@ -76,9 +76,35 @@ export const versionComments = pgTable(
     authorSub: text('author_sub'),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
+    /** the preview link an expert's reply came through */
+    expertLinkId: integer('expert_link_id').references(() => expertLinks.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('version_comments_version_idx').on(t.versionId, t.createdAt)],
+);
+
+/**
+ * A preview link for a subject expert who has no account (issue 26; GOV.UK's fact check): whoever holds it reads
+ * the change as citizens will and replies into its conversation, until it expires or is revoked, or the change is
+ * decided. Only the token's SHA-256 is kept: the address is shown once, to the member of staff who made it.
+ */
+export const expertLinks = pgTable(
+  'expert_links',
+  {
+    id: serial('id').primaryKey(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => serviceVersions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** who it was made for, as staff named them ('Dra. Lúcia, jurídico do DETRAN-PI') */
+    expertName: text('expert_name').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('expert_links_token_idx').on(t.tokenHash), index('expert_links_version_idx').on(t.versionId)],
 );
 
 /** Every editorial action: who, what, when, from where. Rows are only ever added (a trigger refuses UPDATE and DELETE). */

@@ -7,6 +7,7 @@ import * as demand from '../search/search.demand.ts';
 import { buildTextQuery, cachedDictionary } from '../search/search.service.ts';
 import { checkContent, saveProblems } from './checks.ts';
 import { compareContents } from './compare.ts';
+import * as expertLinks from './expert-links.repository.ts';
 import * as repository from './gestao.repository.ts';
 import { canEdit, canRead, canReview, notYours, staffOf, type Staff } from './roles.ts';
 import { VERSION_TABLE, versions, type VersionActor, type VersionFacts } from './versions.workflow.ts';
@@ -152,6 +153,7 @@ export function gestaoContext(app: FastifyInstance) {
     comments: (await repository.commentsOf(app.db, row.id)).map((c) => ({ kind: c.kind as VersionComment['kind'], authorName: c.authorName, body: c.body, createdAt: iso(c.createdAt) })),
     changes: compareContents(live, contentOf(row)),
     sinceReturned: row.returnedContent ? compareContents(row.returnedContent as unknown as ServiceContent, contentOf(row)) : null,
+    expertLinks: (await expertLinks.linksOf(app.db, row.id)).map((link) => expertLinks.toExpertLink(link)),
   });
 
   /** A service as the back office's pages read it. */

@@ -576,6 +576,79 @@ describe('preview', () => {
   });
 });
 
+describe('a preview link for an expert outside', () => {
+  it('opens the change to whoever holds it, without an account, takes their reply into the conversation, and stops when revoked, expired or decided', async () => {
+    const list = (await call('admin', { url: '/v1/gestao/servicos' })).json() as { services: { id: number; slug: string; department: { slug: string } }[] };
+    const other = list.services.filter((s) => s.department.slug === 'detran-pi' && s.slug !== cnh.slug)[2]!;
+    const live = (await service('editorDetran', other.id)).live;
+    // Nothing to show yet: no change under way.
+    expect((await post('editorDetran', 'especialistas', { expertName: 'Dra. Lúcia Nogueira', days: 7 }, other.id)).statusCode).toBe(409);
+    expect((await save('editorDetran', { ...live, estimatedTime: 'Até 5 dias úteis, pela portaria nova' }, other.id)).statusCode).toBe(200);
+
+    // Bad input is refused in Portuguese and makes nothing; another department and citizens are refused.
+    const unnamed = await post('editorDetran', 'especialistas', { expertName: ' ', days: 7 }, other.id);
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toMatch(/nome de quem vai ler/);
+    expect((await post('editorDetran', 'especialistas', { expertName: 'Dra. Lúcia Nogueira', days: 5 }, other.id)).json().message).toMatch(/3, 7, 14 ou 30/);
+    expect((await post('editorSeduc', 'especialistas', { expertName: 'Dra. Lúcia Nogueira', days: 7 }, other.id)).statusCode).toBe(403);
+    expect((await post('citizen', 'especialistas', { expertName: 'Dra. Lúcia Nogueira', days: 7 }, other.id)).statusCode).toBe(403);
+    expect((await service('editorDetran', other.id)).open!.expertLinks).toEqual([]);
+
+    const made = await post('editorDetran', 'especialistas', { expertName: 'Dra. Lúcia Nogueira', days: 7 }, other.id);
+    expect(made.statusCode, made.body).toBe(200);
+    const { token, link } = made.json() as { token: string; link: { id: number; expiresAt: string } };
+    expect(token).toMatch(/^[0-9a-f]{48}$/);
+    expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    // The back office lists it, never its token; the table keeps only its hash.
+    const listed = await call('editorDetran', { url: `/v1/gestao/servicos/${other.id}` });
+    expect(listed.body).not.toContain(token);
+    expect((listed.json() as GestaoService).open!.expertLinks).toEqual([expect.objectContaining({ expertName: 'Dra. Lúcia Nogueira', createdByName: expect.any(String), active: true, revoked: false, replies: 0 })]);
+    const stored = (await t.app.db.execute(sql`select count(*)::int as n from expert_links where token_hash = ${token}`)) as unknown as { rows: { n: number }[] };
+    expect(stored.rows[0]!.n).toBe(0);
+
+    // The expert, with no account, reads the change as citizens will and what it changes; nothing keeps the answer.
+    const opened = await t.app.inject({ url: `/v1/especialista/${token}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    expect(opened.json()).toMatchObject({ expertName: 'Dra. Lúcia Nogueira', departmentName: 'DETRAN-PI', item: { title: live.title, estimatedTime: 'Até 5 dias úteis, pela portaria nova' }, replies: [] });
+    expect(opened.json().changes).toEqual([expect.objectContaining({ field: 'estimatedTime', after: 'Até 5 dias úteis, pela portaria nova' })]);
+    expect((await t.app.inject({ url: '/v1/especialista/nao-e-um-link' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/v1/especialista/${'0'.repeat(48)}` })).statusCode).toBe(404);
+
+    // The reply lands in the change's conversation, in the audit log, and in the author's bell.
+    const empty = await t.app.inject({ method: 'POST', url: `/v1/especialista/${token}/resposta`, payload: { body: '  ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/Escreva sua resposta/);
+    const replied = await t.app.inject({ method: 'POST', url: `/v1/especialista/${token}/resposta`, payload: { body: 'O prazo da portaria 12/2026 é de 5 dias úteis. Correto.' } });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect(replied.json().replies).toEqual([expect.objectContaining({ body: 'O prazo da portaria 12/2026 é de 5 dias úteis. Correto.' })]);
+    const after = (await service('reviewerDetran', other.id)).open!;
+    expect(after.comments.at(-1)).toMatchObject({ kind: 'especialista', authorName: 'Dra. Lúcia Nogueira', body: 'O prazo da portaria 12/2026 é de 5 dias úteis. Correto.' });
+    expect(after.expertLinks[0]).toMatchObject({ replies: 1 });
+    const audited = (await t.app.db.execute(sql`select actor_name from editorial_audit where action = 'resposta_especialista' and service_id = ${other.id}`)) as unknown as { rows: { actor_name: string }[] };
+    expect(audited.rows).toEqual([{ actor_name: 'Dra. Lúcia Nogueira' }]);
+    const bell = (await t.app.db.execute(sql`select count(*)::int as n from notifications where title = ${`Resposta de especialista: ${live.title}`}`)) as unknown as { rows: { n: number }[] };
+    expect(bell.rows[0]!.n).toBeGreaterThan(0);
+
+    // Two revocations at once: one revokes, the other is told; the link opens nothing any more.
+    const both = await Promise.all([post('reviewerDetran', `especialistas/${link.id}/revogar`, {}, other.id), post('editorDetran', `especialistas/${link.id}/revogar`, {}, other.id)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const gone = await t.app.inject({ url: `/v1/especialista/${token}` });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toMatch(/não vale mais/);
+    expect((await t.app.inject({ method: 'POST', url: `/v1/especialista/${token}/resposta`, payload: { body: 'Mais uma coisa.' } })).statusCode).toBe(404);
+
+    // An expired link, and a link of a change since discarded, open nothing either.
+    const second = (await post('editorDetran', 'especialistas', { expertName: 'Dr. Paulo Reis', days: 3 }, other.id)).json() as { token: string };
+    expect((await t.app.inject({ url: `/v1/especialista/${second.token}` })).statusCode).toBe(200);
+    await t.app.db.execute(sql`update expert_links set expires_at = now() - interval '1 minute' where expert_name = 'Dr. Paulo Reis'`);
+    expect((await t.app.inject({ url: `/v1/especialista/${second.token}` })).statusCode).toBe(404);
+    const third = (await post('editorDetran', 'especialistas', { expertName: 'Dra. Rita Sales', days: 14 }, other.id)).json() as { token: string };
+    expect((await post('editorDetran', 'descartar', {}, other.id)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/v1/especialista/${third.token}` })).statusCode).toBe(404);
+  });
+});
+
 describe('category, audiences and the fields sent to the digital channel', () => {
   it('are edited like every other field, checked, compared and published', async () => {
     const list = (await call('admin', { url: '/v1/gestao/servicos' })).json() as { services: { id: number; slug: string; department: { slug: string } }[] };

@@ -39,6 +39,12 @@ export function editorialNotices(app: FastifyInstance) {
       const when = version.publishAt && version.publishAt > new Date() ? ` Ela vai ao ar em ${formatDateTime(version.publishAt)}.` : '';
       await tell(await authors(version), by, version.serviceId, `Aprovada: ${title}`, `${version.reviewedByName} aprovou a alteração.${when}`);
     },
+    /** A subject expert replied through a preview link: the change's authors and whoever made the link. */
+    async expertReplied(version: repository.VersionRow, link: { expertName: string; createdBy: string }) {
+      const title = await titleOf(version.serviceId);
+      const to = await repository.staffContacts(app.db, [...new Set([version.createdBy, version.submittedBy ?? version.createdBy, link.createdBy])]);
+      await tell(to, null, version.serviceId, `Resposta de especialista: ${title}`, `${link.expertName} respondeu pela prévia. A resposta está na conversa da alteração.`);
+    },
     async published(version: repository.VersionRow) {
       const title = await titleOf(version.serviceId);
       await tell(await authors(version), null, version.serviceId, `Publicada: ${title}`, 'A alteração está no ar: os cidadãos já leem o serviço assim.');
