@@ -144,6 +144,8 @@ test.describe('hydration on the first interaction', () => {
       release();
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await expect(description).toHaveValue(`${drawn} Atendimento também aos sábados.`);
+      // and its preview, which follows the text once the scripts run, starts from what was typed
+      await expect(page.getByRole('region', { name: 'Prévia: Descrição' })).toContainText('Atendimento também aos sábados.');
     });
   });
 

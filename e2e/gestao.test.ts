@@ -496,7 +496,8 @@ test('a subject expert without an account reads the change through a preview lin
   await expect(expert.locator('h1')).toHaveText('Prévia: Transferência de propriedade de veículo');
   const changed = expert.getByRole('region', { name: 'O que muda para os cidadãos' });
   await expect(changed.locator('dt')).toHaveText(['Prazo']);
-  await expect(changed.locator('ins')).toContainText(['portaria 12/2026']);
+  // the words added are marked as added (a server-drawn page: no scripts run here)
+  expect((await changed.locator('ins').allTextContents()).join('')).toContain('12/2026');
   await expect(expert.getByTestId('service-preview')).toContainText('Até 5 dias úteis, pela portaria 12/2026');
   expect(await axe(expert, 'prévia para especialista')).toEqual([]);
   await expert.getByRole('button', { name: 'Enviar resposta' }).click();
@@ -518,6 +519,55 @@ test('a subject expert without an account reads the change through a preview lin
   expect(gone!.status()).toBe(404);
   await expect(expert.getByText(/Este link de prévia não vale mais/)).toBeVisible();
 
+  await editor.getByRole('button', { name: 'Descartar rascunho' }).click();
+  await editor.getByRole('alertdialog', { name: /^Descartar o rascunho\?/ }).getByRole('button', { name: 'Sim, descartar' }).click();
+  await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');
+});
+
+test('an editor writes a service text in Markdown: the toolbar marks the words, the preview follows, and without scripts the form shows the preview on asking', async ({ browser, loginPortal: portal }) => {
+  test.setTimeout(120_000);
+  const id = await portal.app.db.execute(sql`select id from services where slug = 'licenciamento-anual-de-veiculo'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows[0]!.id);
+  const serviceUrl = `${portal.origin}/app/gestao/servicos/${id}`;
+  const editor = await staffPage(browser, portal.origin, 'ana.detran', PHONE);
+  await editor.goto(`${serviceUrl}/editar`);
+  // The form says where each group is; the texts are Markdown, not HTML.
+  await expect(editor.getByRole('navigation', { name: 'Nesta página' }).getByRole('link')).toHaveCount(10);
+  const description = editor.getByLabel('Descrição', { exact: true });
+  expect(await description.inputValue()).not.toMatch(/<p>|<\/?strong>|<ul>/);
+  await description.click();
+  await editor.keyboard.press('ControlOrMeta+End');
+  await editor.keyboard.type('\n\nLeve o documento do carro');
+  // Select 'documento do carro' and make it bold with the toolbar.
+  for (let i = 0; i < 'documento do carro'.length; i++) await editor.keyboard.press('Shift+ArrowLeft');
+  await editor.getByRole('toolbar', { name: 'Formatar: Descrição' }).getByRole('button', { name: 'Negrito' }).click();
+  await expect(description).toHaveValue(/Leve o \*\*documento do carro\*\*$/);
+  const preview = editor.getByRole('region', { name: 'Prévia: Descrição' });
+  await expect(preview.locator('strong')).toHaveText('documento do carro');
+  expect(await axe(editor, 'gestão: edição com markdown')).toEqual([]);
+  await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(editor).toHaveURL(serviceUrl);
+  // The reviewer sees only the description changed, by the words added; the preview shows them bold.
+  const changes = editor.locator('h3', { hasText: 'O que muda para os cidadãos' }).locator('+ p + dl');
+  await expect(changes.locator('dt')).toHaveText(['Descrição']);
+  expect((await marked(changes.locator('dd'))).added.join('')).toContain('documento do carro');
+  await editor.getByRole('link', { name: 'Ver a prévia, como os cidadãos a lerão' }).click();
+  await expect(editor.getByTestId('service-preview').locator('strong', { hasText: 'documento do carro' })).toBeVisible();
+
+  // Without scripts: a plain textarea, and the preview of what was typed on asking.
+  const plain = await (await browser.newContext({ ...DESKTOP, javaScriptEnabled: false, storageState: await editor.context().storageState() })).newPage();
+  await plain.goto(`${serviceUrl}/editar`);
+  await expect(plain.getByRole('toolbar')).toHaveCount(0);
+  const detail = plain.getByLabel('Detalhes', { exact: true }).first();
+  await detail.fill('Pague o DAR:\n\n- no banco\n- pelo aplicativo');
+  await plain.getByRole('button', { name: 'Ver a prévia dos textos' }).click();
+  await expect(plain.getByRole('region', { name: 'Prévia: Detalhes da etapa 1' }).locator('li')).toHaveText(['no banco', 'pelo aplicativo']);
+  await expect(detail).toHaveValue('Pague o DAR:\n\n- no banco\n- pelo aplicativo');
+  await plain.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(plain).toHaveURL(serviceUrl);
+  await plain.goto(`${serviceUrl}/previa`);
+  await expect(plain.getByTestId('service-preview').locator('li', { hasText: 'pelo aplicativo' })).toBeVisible();
+
+  await editor.goto(serviceUrl);
   await editor.getByRole('button', { name: 'Descartar rascunho' }).click();
   await editor.getByRole('alertdialog', { name: /^Descartar o rascunho\?/ }).getByRole('button', { name: 'Sim, descartar' }).click();
   await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');

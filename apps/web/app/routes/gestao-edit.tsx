@@ -1,9 +1,10 @@
-import { SERVICE_ACCESS_LEVELS, SERVICE_AUDIENCES, type GestaoService, type ServiceContent } from '@portal/contracts';
+import { SERVICE_ACCESS_LEVELS, SERVICE_AUDIENCES, type GestaoService } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { data, Form, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
 import { ErrorSummary } from '../components/error-summary/error-summary.tsx';
 import styles from '../features/gestao/gestao.module.css';
-import { saveDraft, serviceUrl, staffAction, staffCall, type EditResult } from '../features/gestao/gestao.server.ts';
+import { editForm, saveDraft, serviceUrl, staffAction, staffCall, type EditForm, type EditResult } from '../features/gestao/gestao.server.ts';
+import { MARKDOWN_HINT, MarkdownField } from '../features/gestao/markdown-field.tsx';
 import { formValues, readForm } from '../lib/form.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
 import { SaveRefusal, when } from '../features/gestao/gestao-ui.tsx';
@@ -12,14 +13,16 @@ import { pageError } from '../lib/page-error.ts';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const service = await staffCall<GestaoService>(context, request, { url: serviceUrl(params.id!) });
   if (!service.can.edit) throw pageError(403, 'Você pode revisar, mas não editar, os serviços deste órgão.');
-  return service;
+  // the form's texts in Markdown (made on this server: the browser gets no HTML-to-Markdown code)
+  const editable = !service.open || service.open.actions.includes('salvar');
+  return { ...service, form: editable ? editForm(service.open?.content ?? service.live) : null };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   // 'Retirar da revisão e editar', from the notice a change in review shows instead of the form
   if (formValues(await readForm(request.clone())).intent === 'retirar-da-revisao') {
     const withdrawn = await staffAction<GestaoService>(context, request, { method: 'POST', url: `${serviceUrl(params.id!)}/retirar-da-revisao` });
-    if (!withdrawn.ok) return data({ content: null, errors: [], message: withdrawn.message } as unknown as EditResult, { status: withdrawn.status });
+    if (!withdrawn.ok) return data({ form: null, errors: [], message: withdrawn.message } satisfies EditResult, { status: withdrawn.status });
     throw redirect(`/app/gestao/servicos/${params.id}/editar`, 303);
   }
   const result = await saveDraft(context, request, params.id!);
@@ -67,27 +70,71 @@ function Check({ name, label, checked }: { name: string; label: string; checked:
 
 const AUDIENCE_LABEL: Record<(typeof SERVICE_AUDIENCES)[number], string> = { cidadao: 'Cidadão', servidor: 'Servidor público', empresa: 'Empresa' };
 
-const RICH_HINT = 'Texto com marcação simples: <p>parágrafo</p>, <ul><li>item</li></ul>, <strong>, <a href="https://...">link</a>. Outra marcação é removida.';
+/** The form's groups, in its order: the contents at its top link to each (the form is long). */
+const GROUPS = [
+  { id: 'grupo-texto', title: 'Título e descrição' },
+  { id: 'grupo-custo', title: 'Custo e prazo' },
+  { id: 'grupo-acesso', title: 'Acesso' },
+  { id: 'grupo-categoria', title: 'Categoria e público' },
+  { id: 'grupo-canal', title: 'Campos enviados ao canal digital' },
+  { id: 'grupo-etapas', title: 'Etapas' },
+  { id: 'grupo-informacoes', title: 'Blocos de informação' },
+  { id: 'grupo-unidades', title: 'Unidades' },
+  { id: 'grupo-bases', title: 'Bases legais e validade' },
+  { id: 'grupo-busca', title: 'Nomes populares e palavras-chave' },
+] as const;
+const group = (id: (typeof GROUPS)[number]['id']) => GROUPS.find((g) => g.id === id)!;
+
+function GroupHeading({ id }: { id: (typeof GROUPS)[number]['id'] }) {
+  return (
+    <h2 id={id} className={styles.groupTitle}>
+      {group(id).title}
+    </h2>
+  );
+}
 
 /** Every field a citizen reads on the service's page, as a plain form: it works without JavaScript. */
 export default function GestaoEdit() {
-  const service = useLoaderData<typeof loader>() as GestaoService;
+  const loaded = useLoaderData<typeof loader>() as GestaoService & { form: EditForm | null };
+  const service: GestaoService = loaded;
   const units = service.units;
   const result = useActionData<typeof action>() as EditResult | undefined;
-  if (service.open && !service.open.actions.includes('salvar')) return <InReview service={service} refusal={result} />;
-  const content: ServiceContent = result?.content ?? service.open?.content ?? service.live;
+  if (!loaded.form) return <InReview service={service} refusal={result} />;
+  const content: EditForm = result?.form ?? loaded.form;
   const errors = new Map((result?.errors ?? []).map((e) => [e.field, e.message]));
   return (
     <PageFrame title={`Editar: ${service.live.title}`} homeHref="/app/gestao" intro={<p>{service.department.shortName}. Salvar guarda um rascunho; nada muda para os cidadãos até a revisão aprovar.</p>}>
       <Form method="post" className={styles.form} noValidate>
         <ErrorSummary errors={result?.errors ?? []} />
         <SaveRefusal answer={result} />
+        <nav aria-labelledby="nesta-pagina" className={styles.contents}>
+          <h2 id="nesta-pagina">Nesta página</h2>
+          <ol>
+            {GROUPS.map((g) => (
+              <li key={g.id}>
+                <a href={`#${g.id}`}>{g.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <GroupHeading id="grupo-texto" />
         <Field path="title" label="Título" hint="De 20 a 90 caracteres, começando pela tarefa do cidadão (por exemplo: 'Renovar a CNH')." errors={errors}>
           {(props) => <input {...props} name="title" className={styles.input} defaultValue={content.title} />}
         </Field>
-        <Field path="description" label="Descrição" hint={RICH_HINT} errors={errors}>
-          {(props) => <textarea {...props} name="description" className={styles.input} rows={6} defaultValue={content.description} />}
-        </Field>
+        <MarkdownField
+          name="description"
+          id={id('description')}
+          label="Descrição"
+          value={content.description}
+          original={content.originals.description}
+          rows={8}
+          field={(textarea) => (
+            <Field path="description" label="Descrição" hint={MARKDOWN_HINT} errors={errors}>
+              {textarea}
+            </Field>
+          )}
+        />
+        <GroupHeading id="grupo-custo" />
         <fieldset className={styles.fieldset}>
           <legend>Custo e prazo</legend>
           <Check name="isFree" label="Gratuito" checked={content.isFree} />
@@ -98,6 +145,7 @@ export default function GestaoEdit() {
             {(props) => <input {...props} name="estimatedTime" className={styles.input} defaultValue={content.estimatedTime} />}
           </Field>
         </fieldset>
+        <GroupHeading id="grupo-acesso" />
         <fieldset className={styles.fieldset}>
           <legend>Acesso</legend>
           <Check name="isOnline" label="Online" checked={content.isOnline} />
@@ -118,6 +166,7 @@ export default function GestaoEdit() {
             )}
           </Field>
         </fieldset>
+        <GroupHeading id="grupo-categoria" />
         <fieldset className={styles.fieldset}>
           <legend>Categoria e público</legend>
           <Field path="category" label="Categoria" errors={errors}>
@@ -139,6 +188,7 @@ export default function GestaoEdit() {
             </label>
           ))}
         </fieldset>
+        <GroupHeading id="grupo-canal" />
         <fieldset className={styles.fieldset}>
           <legend>Campos enviados ao canal digital</legend>
           <p className={styles.hint}>Quando o link do serviço recebe um formulário: cada campo e o valor que o portal envia ao abrir o link.</p>
@@ -157,6 +207,7 @@ export default function GestaoEdit() {
             Adicionar campo
           </button>
         </fieldset>
+        <GroupHeading id="grupo-etapas" />
         {content.steps.map((step, i) => (
           <fieldset key={`step-${i}`} className={styles.fieldset}>
             <legend>Etapa {i + 1}</legend>
@@ -174,9 +225,19 @@ export default function GestaoEdit() {
                 </select>
               )}
             </Field>
-            <Field path={`steps.${i}.htmlContent`} label="Detalhes" hint={RICH_HINT} errors={errors}>
-              {(props) => <textarea {...props} name={`steps.${i}.htmlContent`} className={styles.input} rows={3} defaultValue={step.htmlContent} />}
-            </Field>
+            <MarkdownField
+              name={`steps.${i}.htmlContent`}
+              id={id(`steps.${i}.htmlContent`)}
+              label={`Detalhes da etapa ${i + 1}`}
+              value={step.htmlContent}
+              original={content.originals.steps[i] ?? ''}
+              rows={4}
+              field={(textarea) => (
+                <Field path={`steps.${i}.htmlContent`} label="Detalhes" hint={MARKDOWN_HINT} errors={errors}>
+                  {textarea}
+                </Field>
+              )}
+            />
             <Field path={`steps.${i}.documents`} label="Documentos desta etapa" hint="Um por linha." errors={errors}>
               {(props) => <textarea {...props} name={`steps.${i}.documents`} className={styles.input} rows={3} defaultValue={step.documents.join('\n')} />}
             </Field>
@@ -188,15 +249,26 @@ export default function GestaoEdit() {
             Adicionar etapa
           </button>
         </p>
+        <GroupHeading id="grupo-informacoes" />
         {content.info.map((block, i) => (
           <fieldset key={`info-${i}`} className={styles.fieldset}>
             <legend>Bloco de informação {i + 1}</legend>
             <Field path={`info.${i}.title`} label="Título do bloco" errors={errors}>
               {(props) => <input {...props} name={`info.${i}.title`} className={styles.input} defaultValue={block.title} />}
             </Field>
-            <Field path={`info.${i}.text`} label="Texto do bloco" hint={RICH_HINT} errors={errors}>
-              {(props) => <textarea {...props} name={`info.${i}.text`} className={styles.input} rows={4} defaultValue={block.text} />}
-            </Field>
+            <MarkdownField
+              name={`info.${i}.text`}
+              id={id(`info.${i}.text`)}
+              label={`Texto do bloco ${i + 1}`}
+              value={block.text}
+              original={content.originals.info[i] ?? ''}
+              rows={5}
+              field={(textarea) => (
+                <Field path={`info.${i}.text`} label="Texto do bloco" hint={MARKDOWN_HINT} errors={errors}>
+                  {textarea}
+                </Field>
+              )}
+            />
             {/* the block's icon, which the form does not change, goes back with it */}
             <input type="hidden" name={`info.${i}.icon`} value={block.icon ?? ''} />
             <Check name={`info.${i}.remove`} label={`Remover o bloco ${i + 1}`} checked={false} />
@@ -207,6 +279,7 @@ export default function GestaoEdit() {
             Adicionar bloco de informação
           </button>
         </p>
+        <GroupHeading id="grupo-unidades" />
         <fieldset className={styles.fieldset}>
           <legend>Unidades onde é prestado presencialmente</legend>
           {units.length ? (
@@ -220,7 +293,9 @@ export default function GestaoEdit() {
             <p>Este órgão não tem unidades cadastradas.</p>
           )}
         </fieldset>
+        <GroupHeading id="grupo-bases" />
         <FactSources content={content} errors={errors} />
+        <GroupHeading id="grupo-busca" />
         <Field path="popularNames" label="Nomes populares" hint="Como os cidadãos chamam o serviço, um por linha." errors={errors}>
           {(props) => <textarea {...props} name="popularNames" className={styles.input} rows={3} defaultValue={content.popularNames.join('\n')} />}
         </Field>
@@ -230,6 +305,9 @@ export default function GestaoEdit() {
         <div className={styles.actions}>
           <button type="submit" name="intent" value="save" className={styles.button}>
             Salvar rascunho
+          </button>
+          <button type="submit" name="intent" value="preview" className={styles.secondary}>
+            Ver a prévia dos textos
           </button>
           <a href={`/app/gestao/servicos/${service.id}`}>Voltar sem salvar</a>
         </div>
@@ -279,7 +357,7 @@ function InReview({ service, refusal }: { service: GestaoService; refusal: EditR
 }
 
 /** The key facts whose legal basis an editor can record: cost, deadline and each document the steps ask for. */
-function FactSources({ content, errors }: { content: ServiceContent; errors: Map<string, string> }) {
+function FactSources({ content, errors }: { content: EditForm; errors: Map<string, string> }) {
   const facts = [
     { fact: 'cost', label: 'Custo' },
     { fact: 'estimatedTime', label: 'Prazo' },

@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import { ApiError, call, required } from '../../lib/api.server.ts';
 import { requireCitizen } from '../../lib/citizen.ts';
 import { formValues, listOf, readForm, type FormValues } from '../../lib/form.server.ts';
+import { htmlToMarkdown, savedHtml } from './markdown.server.ts';
 
 // The back office's pages (issue 15) call /v1/gestao with the logged-in staff member's token; the API decides
 // what they may see and do, and its Portuguese refusals are what the pages show.
@@ -42,20 +43,49 @@ const checked = (values: FormValues, name: string) => values[name] !== undefined
 const indexes = (values: FormValues, prefix: string) =>
   [...new Set(Object.keys(values).flatMap((key) => (key.startsWith(`${prefix}.`) ? [Number(key.split('.')[1])] : [])))].filter(Number.isInteger).sort((a, b) => a - b);
 
-/** The edit form's fields as the content the API takes: steps and blocks by their index, lists one item per line. */
-export function contentFromForm(values: FormValues): ServiceContent {
-  const steps: ServiceStepContent[] = indexes(values, 'steps')
-    .filter((i) => !checked(values, `steps.${i}.remove`))
-    .map((i) => ({
+/**
+ * The edit form's content: the service's texts (description, steps' details, information blocks) in Markdown, as
+ * staff write them, with the HTML each had when the form was first drawn (sent back in hidden fields, so that a text
+ * nobody touched is saved as it was).
+ */
+export type EditForm = ServiceContent & { originals: { description: string; steps: string[]; info: string[] } };
+
+/** A content as the edit form shows it. */
+export function editForm(content: ServiceContent): EditForm {
+  return {
+    ...content,
+    description: htmlToMarkdown(content.description),
+    steps: content.steps.map((step) => ({ ...step, htmlContent: htmlToMarkdown(step.htmlContent) })),
+    info: content.info.map((block) => ({ ...block, text: htmlToMarkdown(block.text) })),
+    originals: { description: content.description, steps: content.steps.map((step) => step.htmlContent), info: content.info.map((block) => block.text) },
+  };
+}
+
+/** The edit form as it was sent: the content the API takes (its texts as HTML), and the form to show again. */
+export function contentFromForm(values: FormValues): { content: ServiceContent; form: EditForm } {
+  const form = formContent(values);
+  const content: ServiceContent = {
+    ...form,
+    description: savedHtml(form.description, form.originals.description),
+    steps: form.steps.map((step, i) => ({ ...step, htmlContent: savedHtml(step.htmlContent, form.originals.steps[i] ?? '') })),
+    info: form.info.map((block, i) => ({ ...block, text: savedHtml(block.text, form.originals.info[i] ?? '') })),
+  };
+  delete (content as Partial<EditForm>).originals;
+  return { content, form };
+}
+
+/** The edit form's fields: steps and blocks by their index, lists one item per line, texts as typed. */
+function formContent(values: FormValues): EditForm {
+  const keptSteps = indexes(values, 'steps').filter((i) => !checked(values, `steps.${i}.remove`));
+  const keptInfo = indexes(values, 'info').filter((i) => !checked(values, `info.${i}.remove`));
+  const steps: ServiceStepContent[] = keptSteps.map((i) => ({
       name: text(values, `steps.${i}.name`).trim(),
       description: text(values, `steps.${i}.description`).trim(),
       channel: text(values, `steps.${i}.channel`) === 'presencial' ? 'presencial' : 'online',
       htmlContent: text(values, `steps.${i}.htmlContent`).trim(),
       documents: lines(values[`steps.${i}.documents`]),
     }));
-  const info = indexes(values, 'info')
-    .filter((i) => !checked(values, `info.${i}.remove`))
-    .map((i) => ({ title: text(values, `info.${i}.title`).trim(), text: text(values, `info.${i}.text`).trim(), icon: text(values, `info.${i}.icon`).trim() || undefined }));
+  const info = keptInfo.map((i) => ({ title: text(values, `info.${i}.title`).trim(), text: text(values, `info.${i}.text`).trim(), icon: text(values, `info.${i}.icon`).trim() || undefined }));
   const units = listOf(values, 'units');
   const dataRows = indexes(values, 'dataRows')
     .filter((i) => !checked(values, `dataRows.${i}.remove`))
@@ -84,10 +114,15 @@ export function contentFromForm(values: FormValues): ServiceContent {
     popularNames: lines(values.popularNames),
     tags: lines(values.tags),
     sources,
+    originals: {
+      description: text(values, 'description.html'),
+      steps: keptSteps.map((i) => text(values, `steps.${i}.html`)),
+      info: keptInfo.map((i) => text(values, `info.${i}.html`)),
+    },
   };
 }
 
-export type EditResult = { content: ServiceContent; errors: { field: string; message: string }[]; message?: string; expired?: boolean };
+export type EditResult = { form: EditForm | null; errors: { field: string; message: string }[]; message?: string; expired?: boolean };
 
 /** What the form says when the session ended while it was being filled in: nothing typed is lost. */
 export const SESSION_EXPIRED =
@@ -99,19 +134,23 @@ export const SESSION_EXPIRED =
  */
 export async function saveDraft(context: AppLoadContext, request: Request, id: string): Promise<EditResult | { saved: true }> {
   const values = formValues(await readForm(request));
-  const content = contentFromForm(values);
+  const { content, form } = contentFromForm(values);
   const intent = text(values, 'intent');
   // A session that ended mid-edit must not cost the editor what they typed: the form comes back, filled in.
-  if (!(await context.citizen())) return { content, errors: [], message: SESSION_EXPIRED, expired: true };
-  if (intent === 'add-step') return { content: { ...content, steps: [...content.steps, { name: '', description: '', channel: 'online', htmlContent: '', documents: [] }] }, errors: [] };
-  if (intent === 'add-data-row') return { content: { ...content, dataRows: [...content.dataRows, { name: '', value: '' }] }, errors: [] };
-  if (intent === 'add-info') return { content: { ...content, info: [...content.info, { title: '', text: '' }] }, errors: [] };
+  if (!(await context.citizen())) return { form, errors: [], message: SESSION_EXPIRED, expired: true };
+  if (intent === 'add-step') {
+    return { form: { ...form, steps: [...form.steps, { name: '', description: '', channel: 'online', htmlContent: '', documents: [] }], originals: { ...form.originals, steps: [...form.originals.steps, ''] } }, errors: [] };
+  }
+  if (intent === 'add-data-row') return { form: { ...form, dataRows: [...form.dataRows, { name: '', value: '' }] }, errors: [] };
+  if (intent === 'add-info') return { form: { ...form, info: [...form.info, { title: '', text: '' }], originals: { ...form.originals, info: [...form.originals.info, ''] } }, errors: [] };
+  // 'Ver a prévia dos textos' (without scripts, the preview of what was typed): the form again, as typed.
+  if (intent === 'preview') return { form, errors: [] };
   const parsed = ServiceContent.safeParse(content);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ field: `campo-${issue.path.join('-') || 'title'}`, message: issue.message }));
-    return { content, errors };
+    return { form, errors };
   }
   const saved = await staffAction<GestaoService>(context, request, { method: 'PUT', url: `${serviceUrl(id)}/rascunho`, body: parsed.data });
   if (saved.ok) return { saved: true };
-  return { content, errors: [], message: saved.status === 401 ? SESSION_EXPIRED : saved.message, expired: saved.status === 401 };
+  return { form, errors: [], message: saved.status === 401 ? SESSION_EXPIRED : saved.message, expired: saved.status === 401 };
 }
