@@ -124,7 +124,7 @@ test.describe('hydration on the first interaction', () => {
   });
 
   test.describe('text typed before the scripts come', () => {
-    test.use({ citizen: 'ana.detran' });
+    test.use({ citizen: 'ana.detran', lands: '/app/gestao' });
     test('is kept in a field the server drew with text, when the page hydrates (issue 24)', async ({ loggedIn: page, loginPortal }) => {
       const found = (await loginPortal.app.db.execute(sql`select id from services where slug = 'renovacao-da-cnh'`)) as unknown as { rows: { id: number }[] };
       let release!: () => void;

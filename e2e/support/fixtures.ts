@@ -18,7 +18,9 @@ interface TestFixtures {
   loginPortal: Portal;
   /** Who `loggedIn` logs in as: `test.use({ citizen: 'maria.silva' })`. */
   citizen: string;
-  /** A page of its own (a new context, as `page`), logged in as `citizen` and left on the home page. */
+  /** Where `loggedIn` lands after logging in from the home: the home, or for staff the back office ('/app/gestao'). */
+  lands: string | undefined;
+  /** A page of its own (a new context, as `page`), logged in as `citizen` and left where `lands` says. */
   loggedIn: Page;
   /** Closes, when the test ends, every browser context it opened (`browser.newContext()`), so none keeps running. */
   closeContexts: void;
@@ -52,6 +54,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   portal: [async ({ portals }, use, testInfo) => use(await portals(testInfo.file, 'anonymous')), { timeout: 60_000 }],
   loginPortal: [async ({ portals }, use, testInfo) => use(await portals(testInfo.file, 'login')), { timeout: 60_000 }],
   citizen: ['maria.silva', { option: true }],
+  lands: [undefined, { option: true }],
   closeContexts: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
@@ -61,8 +64,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  loggedIn: async ({ page, loginPortal, citizen }, use) => {
-    await login(page, citizen, loginPortal.url());
+  loggedIn: async ({ page, loginPortal, citizen, lands }, use) => {
+    await login(page, citizen, loginPortal.url(), lands && `${loginPortal.origin}${lands}`);
     await use(page);
   },
 });

@@ -82,11 +82,15 @@ addEventListener('click',function(e){
     &&!(a.origin===l.origin&&a.pathname===l.pathname&&a.search===l.search&&a.hash))leave();
 },true);
 /* What is typed before the page hydrates is kept: react-dom writes a textarea's server-drawn text back as it
-   hydrates (a draft's saved answer, a refused form's text), over what the person typed since. */
+   hydrates (a draft's saved answer, a refused form's text), over what the person typed since, and the caret and
+   selection with it (words selected to be made bold lost their first letters). A textarea's drawn text becomes
+   what was typed, so react-dom finds nothing to write back; keepTyped puts back whatever was written anyway. */
 var typed=new Map();
 addEventListener('input',function(e){
   var t=e.target;
-  if(early()&&t&&(t.tagName==='TEXTAREA'||t.tagName==='INPUT'))typed.set(t,t.value);
+  if(!early()||!t||(t.tagName!=='TEXTAREA'&&t.tagName!=='INPUT'))return;
+  typed.set(t,t.value);
+  if(t.tagName==='TEXTAREA')t.defaultValue=t.value;
 },true);
 function keepTyped(){
   typed.forEach(function(v,t){

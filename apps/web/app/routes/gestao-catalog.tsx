@@ -1,13 +1,16 @@
-import type { CatalogSettings } from '@portal/contracts';
+import type { CatalogSettings, GestaoServiceList } from '@portal/contracts';
 import { data, Form, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router';
-import { ActionAnswer } from '../features/gestao/gestao-ui.tsx';
+import { ActionAnswer, ServicePicker } from '../features/gestao/gestao-ui.tsx';
 import styles from '../features/gestao/gestao.module.css';
-import { staffAction, staffCall } from '../features/gestao/gestao.server.ts';
+import { chosenService, staffAction, staffCall } from '../features/gestao/gestao.server.ts';
 import { PageFrame, PageSection, personalMeta } from '../features/pages/page-frame.tsx';
 import { formValues, readForm, type FormValues } from '../lib/form.server.ts';
 
+const servicesOf = (context: LoaderFunctionArgs['context'], request: Request) => staffCall<GestaoServiceList>(context, request, { url: '/v1/gestao/servicos' }).then((list) => list.services);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return staffCall<CatalogSettings>(context, request, { url: '/v1/gestao/catalogo' });
+  const [settings, services] = await Promise.all([staffCall<CatalogSettings>(context, request, { url: '/v1/gestao/catalogo' }), servicesOf(context, request)]);
+  return { ...settings, services: services.map(({ slug, title }) => ({ slug, title })) };
 }
 
 const text = (values: FormValues, name: string) => String(values[name] ?? '').trim();
@@ -33,10 +36,17 @@ const category = (values: FormValues) => ({
 /** Each form of the page is one plain POST to the central team's API; its refusal is shown, in Portuguese. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await readForm(request));
+  // 'Pôr em destaque' names the service by its title
+  let highlighted = text(values, 'slug');
+  if (text(values, 'intent') === 'destaque' && values.highlighted === 'sim') {
+    const chosen = chosenService(await servicesOf(context, request), text(values, 'servico'));
+    if (typeof chosen === 'string') return data({ message: chosen }, { status: 400 });
+    highlighted = chosen.slug;
+  }
   const calls: Record<string, { url: string; method?: 'POST' | 'PUT'; body: object; done: string }> = {
     destaque: {
       url: '/v1/gestao/destaques',
-      body: { slug: text(values, 'slug'), highlighted: values.highlighted === 'sim' },
+      body: { slug: highlighted, highlighted: values.highlighted === 'sim' },
       done: values.highlighted === 'sim' ? 'Serviço posto em destaque na página inicial.' : 'Serviço tirado do destaque.',
     },
     sinonimo: { url: '/v1/gestao/sinonimos', body: { term: text(values, 'term'), expansion: text(values, 'expansion') }, done: 'Sinônimo salvo: a busca já o usa.' },
@@ -61,7 +71,7 @@ export const meta: MetaFunction = () => personalMeta('Categorias, sinônimos, re
 
 /** The central team's settings of the catalog: what the home page highlights, what search words mean, and the categories. */
 export default function GestaoCatalog() {
-  const { categories, synonyms, bestBets, highlighted } = useLoaderData<typeof loader>();
+  const { categories, synonyms, bestBets, highlighted, services } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <PageFrame title="Categorias, sinônimos, respostas diretas e destaques" homeHref="/app/gestao" intro={<p>O que só a equipe central altera. Cada alteração fica no registro de auditoria e chega aos cidadãos na hora.</p>}>
@@ -82,15 +92,7 @@ export default function GestaoCatalog() {
           ))}
         </ul>
         <Form method="post" className={styles.form}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="destaque-slug">
-              Pôr em destaque
-            </label>
-            <p className={styles.hint} id="destaque-slug-dica">
-              O identificador do serviço no endereço da página dele, por exemplo renovacao-da-cnh.
-            </p>
-            <input id="destaque-slug" name="slug" className={styles.input} aria-describedby="destaque-slug-dica" />
-          </div>
+          <ServicePicker id="destaque-servico" name="servico" label="Pôr em destaque" hint="O título do serviço: comece a digitar e escolha na lista." choices={services.filter((service) => !highlighted.some((h) => h.slug === service.slug))} />
           <input type="hidden" name="highlighted" value="sim" />
           <button type="submit" name="intent" value="destaque" className={styles.secondary}>
             Pôr em destaque

@@ -154,3 +154,26 @@ export function CommentThread({ comments }: { comments: VersionComment[] }) {
     </ol>
   );
 }
+
+/**
+ * Choosing a service by its title (issue 26: staff were asked for an address's slug): a text field that offers the
+ * titles as one types (the browser's own list: no script needed). The action reads it back with `chosenService`.
+ */
+export function ServicePicker({ id, name, label, hint, choices }: { id: string; name: string; label: string; hint: string; choices: { slug: string; title: string }[] }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <p className={styles.hint} id={`${id}-dica`}>
+        {hint}
+      </p>
+      <input id={id} name={name} className={styles.input} list={`${id}-opcoes`} autoComplete="off" aria-describedby={`${id}-dica`} />
+      <datalist id={`${id}-opcoes`}>
+        {choices.map((choice) => (
+          <option key={choice.slug} value={choice.title} />
+        ))}
+      </datalist>
+    </div>
+  );
+}

@@ -116,8 +116,8 @@ function formContent(values: FormValues): EditForm {
     sources,
     originals: {
       description: text(values, 'description.html'),
-      steps: keptSteps.map((i) => text(values, `steps.${i}.html`)),
-      info: keptInfo.map((i) => text(values, `info.${i}.html`)),
+      steps: keptSteps.map((i) => text(values, `steps.${i}.htmlContent.html`)),
+      info: keptInfo.map((i) => text(values, `info.${i}.text.html`)),
     },
   };
 }
@@ -153,4 +153,12 @@ export async function saveDraft(context: AppLoadContext, request: Request, id: s
   const saved = await staffAction<GestaoService>(context, request, { method: 'PUT', url: `${serviceUrl(id)}/rascunho`, body: parsed.data });
   if (saved.ok) return { saved: true };
   return { form, errors: [], message: saved.status === 401 ? SESSION_EXPIRED : saved.message, expired: saved.status === 401 };
+}
+
+const comparable = (title: string) => title.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The service a `ServicePicker` names by its title (accents, case and spaces aside), or a Portuguese refusal. */
+export function chosenService<T extends { slug: string; title: string }>(choices: T[], typed: string): T | string {
+  if (!typed.trim()) return 'Escolha um serviço: comece a digitar o título e escolha na lista.';
+  return choices.find((choice) => comparable(choice.title) === comparable(typed)) ?? `Nenhum serviço se chama “${typed.trim().slice(0, 120)}”: comece a digitar o título e escolha na lista.`;
 }
