@@ -453,7 +453,7 @@ test('the central team gives one document one name across departments, each chan
   const highlight = admin.getByLabel('Pôr em destaque');
   await highlight.fill('licenciamento-anual-de-veiculo');
   await admin.getByRole('button', { name: 'Pôr em destaque' }).click();
-  await expect(admin.getByRole('alert')).toHaveText('Nenhum serviço se chama “licenciamento-anual-de-veiculo”: comece a digitar o título e escolha na lista.');
+  await expect(admin.getByRole('alert').filter({ hasText: 'Nenhum serviço' })).toHaveText('Nenhum serviço se chama “licenciamento-anual-de-veiculo”: comece a digitar o título e escolha na lista.');
   const offered = await admin.locator(`datalist#${await highlight.getAttribute('list')} option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   const title = offered.find((t) => t.startsWith('Licenciamento Anual'))!;
   expect(title).toBeTruthy();
@@ -505,7 +505,7 @@ test('a subject expert without an account reads the change through a preview lin
   const expert = await (await browser.newContext(PHONE)).newPage();
   const opened = await expert.goto(link);
   expect(opened!.headers()['cache-control']).toBe('private, no-store');
-  expect(opened!.headers()['referrer-policy']).toBe('no-referrer');
+  expect(opened!.headers()['referrer-policy']).toBe('same-origin');
   await expect(expert.locator('h1')).toHaveText('Prévia: Transferência de propriedade de veículo');
   const changed = expert.getByRole('region', { name: 'O que muda para os cidadãos' });
   await expect(changed.locator('dt')).toHaveText(['Prazo']);
@@ -543,7 +543,7 @@ test('a subject expert without an account reads the change through a preview lin
   await expect(editor.getByTestId('gestao-notice')).toHaveText('Rascunho descartado. O conteúdo publicado continua no ar.');
 });
 
-test('an editor writes a service text in Markdown: the toolbar marks the words, the preview follows, and without scripts the form shows the preview on asking', async ({ browser, loginPortal: portal }) => {
+test('an editor writes a service text in Markdown (the toolbar marks the words, the preview follows; without scripts the form shows the preview on asking) and what a step costs in its own fields', async ({ browser, loginPortal: portal }) => {
   test.setTimeout(120_000);
   const id = await portal.app.db.execute(sql`select id from services where slug = 'licenciamento-anual-de-veiculo'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows[0]!.id);
   const serviceUrl = `${portal.origin}/app/gestao/servicos/${id}`;
@@ -581,10 +581,24 @@ test('an editor writes a service text in Markdown: the toolbar marks the words, 
   await plain.getByRole('button', { name: 'Ver a prévia dos textos' }).click();
   await expect(plain.getByRole('region', { name: 'Prévia: Detalhes da etapa 1' }).locator('li')).toHaveText(['no banco', 'pelo aplicativo']);
   await expect(detail).toHaveValue('Pague o DAR:\n\n- no banco\n- pelo aplicativo');
+  // What the step costs, in its own fields: a mistake comes back with what was typed.
+  await plain.getByRole('button', { name: 'Adicionar custo à etapa 1' }).click();
+  const fees = plain.getByRole('group', { name: 'Custos da etapa 1' });
+  await fees.getByLabel('Custo 1: valor (R$)').fill('12,5');
+  await fees.getByLabel('Custo 1: o que paga').fill('taxa de licenciamento');
+  await fees.getByLabel('Custo 1: como pagar').fill('DAR no site do DETRAN-PI');
+  await plain.getByRole('button', { name: 'Salvar rascunho' }).click();
+  await expect(plain.getByTestId('error-summary')).toContainText('Valor: escreva em reais, com os centavos (por exemplo: 84,68).');
+  await expect(fees.getByLabel('Custo 1: o que paga')).toHaveValue('taxa de licenciamento');
+  await expect(plain.getByLabel('Detalhes', { exact: true }).first()).toHaveValue('Pague o DAR:\n\n- no banco\n- pelo aplicativo');
+  await fees.getByLabel('Custo 1: valor (R$)').fill('12,50');
   await plain.getByRole('button', { name: 'Salvar rascunho' }).click();
   await expect(plain).toHaveURL(serviceUrl);
   await plain.goto(`${serviceUrl}/previa`);
-  await expect(plain.getByTestId('service-preview').locator('li', { hasText: 'pelo aplicativo' })).toBeVisible();
+  const previewed = plain.getByTestId('service-preview');
+  await expect(previewed.getByText('pelo aplicativo', { exact: true })).toBeVisible();
+  await expect(previewed.getByText('Quanto custa esta etapa:')).toBeVisible();
+  await expect(previewed.getByRole('listitem').filter({ hasText: /^R\$ 12,50: taxa de licenciamento\. Como pagar: DAR no site do DETRAN-PI$/ })).toBeVisible();
 
   await editor.goto(serviceUrl);
   await editor.getByRole('button', { name: 'Descartar rascunho' }).click();

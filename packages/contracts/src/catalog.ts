@@ -65,6 +65,23 @@ export type DepartmentSection = z.infer<typeof DepartmentSection>;
 
 export const AverageRatings = z.object({ count: z.number().int(), average: z.number() });
 
+/** Money as staff write it and citizens read it: reais with centavos ('84,68', '1.234,56'). */
+export const MONEY = /^(\d{1,3}(\.\d{3})+|\d+),\d{2}$/;
+
+/**
+ * What a step costs (issue 26: cost was one free text for the whole service): the amount, what it pays and how to
+ * pay it, as fields the page, the PDF and the change log read.
+ */
+export const StepFee = z.object({
+  amount: z.string().trim().regex(MONEY, 'Valor: escreva em reais, com os centavos (por exemplo: 84,68).'),
+  pays: z.string().trim().min(2, 'Diga o que o valor paga (por exemplo: taxa de renovação).').max(160, 'O que o valor paga: no máximo 160 caracteres.'),
+  howToPay: z.string().trim().max(300, 'Como pagar: no máximo 300 caracteres.'),
+});
+export type StepFee = z.infer<typeof StepFee>;
+
+/** A step's fees as one line: 'R$ 84,68 (taxa de renovação; DAR no site do DETRAN-PI)'. */
+export const feeText = (fee: StepFee) => `R$ ${fee.amount} (${fee.pays}${fee.howToPay ? `; ${fee.howToPay}` : ''})`;
+
 export const CatalogStep = z.object({
   id: WireId,
   name: z.string(),
@@ -73,6 +90,8 @@ export const CatalogStep = z.object({
   htmlContent: z.string(),
   orderIndex: z.number().int(),
   documents: z.array(z.string()),
+  /** what the step costs, each fee with its own fields (empty: nothing to pay in it) */
+  fees: z.array(StepFee),
   catalogItemId: WireId,
 });
 

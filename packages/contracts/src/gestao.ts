@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DbId, Slug, STORABLE_TEXT } from './common.ts';
-import { CatalogItem } from './catalog.ts';
+import { CatalogItem, StepFee } from './catalog.ts';
 import { isSafeLink } from './links.ts';
 import { RequestForm } from './request-forms.ts';
 
@@ -50,6 +50,8 @@ export const ServiceStepContent = z.object({
   /** rich text, sanitised on every write */
   htmlContent: text('Detalhes da etapa', 10_000),
   documents: list('Documentos da etapa', 50, 300),
+  /** what the step costs; left out when nothing (so content written before fees compares equal) */
+  fees: z.array(StepFee).max(10, 'No máximo 10 custos por etapa.').optional(),
 });
 export type ServiceStepContent = z.infer<typeof ServiceStepContent>;
 

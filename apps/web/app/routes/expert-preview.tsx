@@ -32,11 +32,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 /**
- * The link is the expert's credential: the page is kept by no cache, and no address it links to is told where the
- * visitor came from (the token would go with it).
+ * The link is the expert's credential: the page is kept by no cache, and no other site it links to is told where the
+ * visitor came from (the token would go with it). Not 'no-referrer': the reply's POST would then carry 'Origin: null'
+ * and be refused as cross-site (plugins/security.ts).
  */
 export function headers() {
-  return { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
+  return { 'cache-control': 'private, no-store', 'referrer-policy': 'same-origin' };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: preview }) => personalMeta(preview ? `Prévia para especialista: ${preview.item.title}` : 'Prévia para especialista');

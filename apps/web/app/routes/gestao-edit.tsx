@@ -138,7 +138,7 @@ export default function GestaoEdit() {
         <fieldset className={styles.fieldset}>
           <legend>Custo e prazo</legend>
           <Check name="isFree" label="Gratuito" checked={content.isFree} />
-          <Field path="cost" label="Custo" hint="Deixe em branco se for gratuito." errors={errors}>
+          <Field path="cost" label="Custo" hint="O resumo que o cidadão lê primeiro. Pode ficar em branco quando cada etapa diz o seu custo, ou se o serviço for gratuito." errors={errors}>
             {(props) => <input {...props} name="cost" className={styles.input} defaultValue={content.cost} />}
           </Field>
           <Field path="estimatedTime" label="Prazo" errors={errors}>
@@ -241,6 +241,7 @@ export default function GestaoEdit() {
             <Field path={`steps.${i}.documents`} label="Documentos desta etapa" hint="Um por linha." errors={errors}>
               {(props) => <textarea {...props} name={`steps.${i}.documents`} className={styles.input} rows={3} defaultValue={step.documents.join('\n')} />}
             </Field>
+            <StepFees step={i} fees={step.fees ?? []} errors={errors} />
             <Check name={`steps.${i}.remove`} label={`Remover a etapa ${i + 1}`} checked={false} />
           </fieldset>
         ))}
@@ -353,6 +354,36 @@ function InReview({ service, refusal }: { service: GestaoService; refusal: EditR
         </p>
       </div>
     </PageFrame>
+  );
+}
+
+/**
+ * What a step costs, each fee in its own fields (issue 26: cost was one free text): how much, what it pays and how
+ * to pay. 'Adicionar custo' adds a row (no script needed); a row left blank is none.
+ */
+function StepFees({ step, fees, errors }: { step: number; fees: NonNullable<EditForm['steps'][number]['fees']>; errors: Map<string, string> }) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Custos da etapa {step + 1}</legend>
+      <p className={styles.hint}>Cada valor que o cidadão paga nesta etapa. Se nada se paga nela, não acrescente nenhum.</p>
+      {fees.map((fee, j) => (
+        <div key={j} className={styles.field}>
+          <Field path={`steps.${step}.fees.${j}.amount`} label={`Custo ${j + 1}: valor (R$)`} hint="Com os centavos, por exemplo 84,68." errors={errors}>
+            {(props) => <input {...props} name={`steps.${step}.fees.${j}.amount`} inputMode="decimal" autoComplete="off" className={styles.input} defaultValue={fee.amount} />}
+          </Field>
+          <Field path={`steps.${step}.fees.${j}.pays`} label={`Custo ${j + 1}: o que paga`} hint="Por exemplo: taxa de renovação da CNH." errors={errors}>
+            {(props) => <input {...props} name={`steps.${step}.fees.${j}.pays`} className={styles.input} defaultValue={fee.pays} />}
+          </Field>
+          <Field path={`steps.${step}.fees.${j}.howToPay`} label={`Custo ${j + 1}: como pagar`} hint="Por exemplo: DAR emitido no site do DETRAN-PI, pago no banco ou por Pix." errors={errors}>
+            {(props) => <input {...props} name={`steps.${step}.fees.${j}.howToPay`} className={styles.input} defaultValue={fee.howToPay} />}
+          </Field>
+          <Check name={`steps.${step}.fees.${j}.remove`} label={`Remover o custo ${j + 1} da etapa ${step + 1}`} checked={false} />
+        </div>
+      ))}
+      <button type="submit" name="intent" value={`add-fee-${step}`} className={styles.secondary}>
+        Adicionar custo à etapa {step + 1}
+      </button>
+    </fieldset>
   );
 }
 

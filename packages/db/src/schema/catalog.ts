@@ -205,6 +205,8 @@ export const serviceSteps = pgTable(
     channel: text('channel').notNull(),
     /** sanitised HTML */
     htmlContent: text('html_content').notNull().default(''),
+    /** what the step costs: contracts' StepFee[] (issue 26) */
+    fees: jsonb('fees').$type<{ amount: string; pays: string; howToPay: string }[]>().notNull().default([]),
   },
   (t) => [index('service_steps_service_idx').on(t.serviceId)],
 );

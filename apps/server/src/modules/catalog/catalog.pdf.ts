@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatLongDate, type CatalogItem } from '@portal/contracts';
+import { feeText, formatLongDate, type CatalogItem } from '@portal/contracts';
 
 const BLUE = '#034EA2';
 const TEXT = '#1B1B1B';
@@ -79,6 +79,7 @@ export function renderServicePdf(item: CatalogItem, pageUrl: string): Promise<Bu
       doc.font('Helvetica');
       if (step.description) doc.text(step.description, { width, indent: 14 });
       if (step.htmlContent) for (const line of htmlToParagraphs(step.htmlContent)) doc.text(line, { width, indent: 14 });
+      for (const fee of step.fees) doc.text(`Custo: ${feeText(fee)}`, { width, indent: 14 });
       doc.moveDown(0.3);
     });
   }

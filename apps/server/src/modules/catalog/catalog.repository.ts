@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { StepFee } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import type { Department, Section } from '../../lib/mappers.ts';
 import { rows } from '../../lib/rows.ts';
@@ -42,7 +43,7 @@ export interface ServiceDocument {
   tags: string[];
   targets: string[];
   popular_names: string[];
-  steps: { id: number; name: string; description: string; channel: 'online' | 'presencial'; html_content: string; order_index: number; documents: string[] }[];
+  steps: { id: number; name: string; description: string; channel: 'online' | 'presencial'; html_content: string; order_index: number; documents: string[]; fees: StepFee[] }[];
   info: { id: number; title: string; text: string; order_index: number; icon: string }[];
   sections: Section[];
   data_rows: { id: number; name: string; value: string }[];
@@ -80,7 +81,7 @@ export async function findServiceDocument(db: Database, slug: string): Promise<S
       'targets', coalesce((select json_agg(tg.name order by tg.id) from service_targets stg join targets tg on tg.id = stg.target_id where stg.service_id = s.id), '[]'),
       'popular_names', coalesce((select json_agg(p.name order by p.id) from service_popular_names p where p.service_id = s.id), '[]'),
       'steps', coalesce((select json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description,
-           'channel', st.channel, 'html_content', st.html_content, 'order_index', st.order_index,
+           'channel', st.channel, 'html_content', st.html_content, 'order_index', st.order_index, 'fees', st.fees,
            'documents', coalesce((select json_agg(sd.name order by sd.order_index) from step_documents sd where sd.step_id = st.id), '[]'))
          order by st.order_index) from service_steps st where st.service_id = s.id), '[]'),
       'info', coalesce((select json_agg(json_build_object('id', i.id, 'title', i.title, 'text', i.text, 'order_index', i.order_index, 'icon', i.icon)

@@ -94,6 +94,7 @@ export function toCatalogItem(doc: repository.ServiceDocument): CatalogItem {
       htmlContent: sanitizeRichText(s.html_content),
       orderIndex: s.order_index,
       documents: s.documents,
+      fees: s.fees ?? [],
       catalogItemId: id,
     })),
     departmentSections: doc.sections.map((section) => toSection(section, department)),

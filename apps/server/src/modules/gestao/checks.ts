@@ -66,8 +66,9 @@ export function checkContent(content: ServiceContent, live?: ServiceContent): Ch
   }
   if (!description) blocking.push({ field: 'description', message: 'Escreva a descrição do serviço: o que é e quem pode pedir.' });
   if (content.steps.length === 0) blocking.push({ field: 'steps', message: 'Inclua ao menos uma etapa: como o cidadão obtém o serviço.' });
-  if (content.isFree && content.cost) blocking.push({ field: 'cost', message: "O serviço está marcado como gratuito, mas tem um custo. Apague o custo ou desmarque 'gratuito'." });
-  if (!content.isFree && !content.cost) blocking.push({ field: 'cost', message: "Informe o custo, ou marque o serviço como gratuito." });
+  const fees = content.steps.some((step) => step.fees?.length);
+  if (content.isFree && (content.cost || fees)) blocking.push({ field: 'cost', message: "O serviço está marcado como gratuito, mas tem um custo. Apague o custo (e os custos das etapas) ou desmarque 'gratuito'." });
+  if (!content.isFree && !content.cost && !fees) blocking.push({ field: 'cost', message: 'Informe o custo (ou os custos de cada etapa), ou marque o serviço como gratuito.' });
   if (content.isOnline && !content.link) blocking.push({ field: 'link', message: 'Um serviço online precisa do link onde o cidadão o faz.' });
   if (content.isOnline && !content.accessLevel) blocking.push({ field: 'accessLevel', message: 'Um serviço online precisa do nível de acesso da conta gov.br exigido.' });
   if (content.steps.some((step) => step.channel === 'presencial') && content.units.length === 0) {

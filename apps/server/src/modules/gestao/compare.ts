@@ -1,4 +1,4 @@
-import { FILE_TYPES, MAX_FILE_MB, QUESTION_KIND_LABELS, type FieldChange, type RequestForm, type ServiceContent, type UnitContent } from '@portal/contracts';
+import { feeText, FILE_TYPES, MAX_FILE_MB, QUESTION_KIND_LABELS, type FieldChange, type RequestForm, type ServiceContent, type UnitContent } from '@portal/contracts';
 import { htmlToText } from '@portal/db';
 
 /** Each field as the edit form names it. */
@@ -57,7 +57,13 @@ function asText(field: keyof ServiceContent, content: ServiceContent): string {
   if (field === 'steps') {
     return content.steps
       .map((step, i) =>
-        [`${i + 1}. ${step.name} (${step.channel})`, step.description, htmlToText(step.htmlContent), step.documents.length ? `Documentos: ${step.documents.join('; ')}` : '']
+        [
+          `${i + 1}. ${step.name} (${step.channel})`,
+          step.description,
+          htmlToText(step.htmlContent),
+          step.documents.length ? `Documentos: ${step.documents.join('; ')}` : '',
+          step.fees?.length ? `Custos: ${step.fees.map(feeText).join('; ')}` : '',
+        ]
           .filter(Boolean)
           .join('\n'),
       )
@@ -90,7 +96,8 @@ export function compareContents(before: ServiceContent, after: ServiceContent): 
 
 /** The facts a citizen plans around; a change to one of them goes in the service's public change log. */
 export function keyFactChanges(before: ServiceContent, after: ServiceContent, unitNames: ReadonlyMap<string, string>): FieldChange[] {
-  const cost = (c: ServiceContent) => (c.isFree ? 'Gratuito' : c.cost);
+  // the cost as the service says it, and each step's fees as fields
+  const cost = (c: ServiceContent) => (c.isFree ? 'Gratuito' : [c.cost, ...c.steps.flatMap((step) => (step.fees ?? []).map((fee) => `${step.name}: ${feeText(fee)}`))].filter(Boolean).join('; '));
   const documents = (c: ServiceContent) => [...new Set(c.steps.flatMap((step) => step.documents))].join('; ');
   const units = (c: ServiceContent) => c.units.map((slug) => unitNames.get(slug) ?? slug).join('; ');
   const facts: [string, string, (c: ServiceContent) => string][] = [

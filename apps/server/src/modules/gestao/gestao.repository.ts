@@ -88,6 +88,7 @@ export async function liveContent(db: Db, id: number): Promise<ServiceContent> {
       channel: step.channel as 'online' | 'presencial',
       htmlContent: step.htmlContent,
       documents: documents.filter((d) => d.stepId === step.id).map((d) => d.name),
+      ...(step.fees.length ? { fees: step.fees } : {}),
     })),
     info: info.map((block) => ({ title: block.title, text: block.text, icon: block.icon })),
     units: units.map((u) => u.slug),
@@ -272,7 +273,7 @@ export async function writeLive(tx: Tx, serviceId: number, content: ServiceConte
   for (const [index, step] of content.steps.entries()) {
     const [created] = await tx
       .insert(serviceSteps)
-      .values({ serviceId, orderIndex: index + 1, name: step.name, description: step.description, channel: step.channel, htmlContent: step.htmlContent })
+      .values({ serviceId, orderIndex: index + 1, name: step.name, description: step.description, channel: step.channel, htmlContent: step.htmlContent, fees: step.fees ?? [] })
       .returning({ id: serviceSteps.id });
     if (step.documents.length) await tx.insert(stepDocuments).values(step.documents.map((name, i) => ({ stepId: created!.id, orderIndex: i + 1, name })));
   }

@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module without type declarations
 import { ensureBuild } from '../../../../web/scripts/ensure-build.mjs';
+import { pdfText } from '../../../../../e2e/support/pdf.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 
 let t: TestApp;
@@ -646,6 +647,44 @@ describe('a preview link for an expert outside', () => {
     const third = (await post('editorDetran', 'especialistas', { expertName: 'Dra. Rita Sales', days: 14 }, other.id)).json() as { token: string };
     expect((await post('editorDetran', 'descartar', {}, other.id)).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/v1/especialista/${third.token}` })).statusCode).toBe(404);
+  });
+});
+
+describe('what each step costs, as fields', () => {
+  it('are checked, compared, published, and read by the public page, the PDF and the change log', async () => {
+    const list = (await call('admin', { url: '/v1/gestao/servicos' })).json() as { services: { id: number; slug: string; department: { slug: string } }[] };
+    const other = list.services.filter((s) => s.department.slug === 'detran-pi' && s.slug !== cnh.slug)[4]!;
+    const live = (await service('editorDetran', other.id)).live;
+    const withFee = (fee: { amount: string; pays: string; howToPay: string }, base = live): ServiceContent => ({ ...base, isFree: false, steps: base.steps.map((step, i) => (i === 0 ? { ...step, fees: [fee] } : step)) });
+
+    // Bad money is refused in Portuguese, and nothing is saved.
+    const bad = await save('editorDetran', withFee({ amount: '84,6', pays: 'taxa de vistoria', howToPay: '' }), other.id);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Valor: escreva em reais, com os centavos/);
+    expect((await service('editorDetran', other.id)).open).toBeNull();
+    // A free service with a fee cannot go out.
+    expect((await save('editorDetran', { ...withFee({ amount: '84,68', pays: 'taxa de vistoria', howToPay: 'DAR' }), isFree: true, cost: '' }, other.id)).statusCode).toBe(200);
+    expect((await service('reviewerDetran', other.id)).open!.checks.blocking.map((c) => c.field)).toContain('cost');
+
+    const fee = { amount: '1.234,56', pays: 'taxa de vistoria', howToPay: 'DAR emitido no site do DETRAN-PI, pago no banco ou por Pix' };
+    expect((await save('editorDetran', withFee(fee), other.id)).statusCode).toBe(200);
+    const review = (await service('reviewerDetran', other.id)).open!;
+    expect(review.checks.blocking).toEqual([]);
+    expect(review.changes.map((c) => c.field)).toContain('steps');
+    expect(review.changes.find((c) => c.field === 'steps')!.after).toContain('Custos: R$ 1.234,56 (taxa de vistoria; DAR emitido no site do DETRAN-PI, pago no banco ou por Pix)');
+    expect((await post('editorDetran', 'enviar', { changeNote: 'Custo da vistoria por etapa.' }, other.id)).statusCode).toBe(200);
+    expect((await post('reviewerDetran', 'aprovar', {}, other.id)).statusCode).toBe(200);
+
+    const published = (await t.app.inject({ url: `/v1/catalog/${other.slug}/load` })).json();
+    expect(published.steps[0].fees).toEqual([fee]);
+    expect(published.steps.slice(1).every((step: { fees: unknown[] }) => step.fees.length === 0)).toBe(true);
+    // The edit form starts from it again: nothing shows as changed when nothing was.
+    expect((await service('editorDetran', other.id)).live.steps[0]!.fees).toEqual([fee]);
+    const log = (await t.app.inject({ url: `/v1/catalog/${other.slug}/mudancas` })).json();
+    expect(JSON.stringify(log)).toContain('R$ 1.234,56 (taxa de vistoria');
+    const pdf = await t.app.inject({ url: `/v1/catalog/${other.slug}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('Custo: R$ 1.234,56 (taxa de vistoria; DAR emitido no site do DETRAN-PI');
   });
 });
 

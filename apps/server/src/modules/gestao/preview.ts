@@ -37,7 +37,7 @@ export async function previewItem(db: Database, live: CatalogItem, content: Serv
     tags: content.tags,
     popularNames: content.popularNames,
     info: content.info.map((block, i) => ({ id: String(i + 1), title: block.title, text: block.text, orderIndex: i, icon: 'info', catalogItemId: live.id })),
-    steps: content.steps.map((step, i) => ({ id: String(i + 1), ...step, orderIndex: i + 1, catalogItemId: live.id })),
+    steps: content.steps.map((step, i) => ({ id: String(i + 1), ...step, fees: step.fees ?? [], orderIndex: i + 1, catalogItemId: live.id })),
     departmentSections: units,
     requestable: !!content.requestForm,
     bookable: false,

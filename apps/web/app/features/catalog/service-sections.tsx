@@ -8,7 +8,8 @@ import styles from './service.module.css';
 type Step = CatalogItem['steps'][number];
 
 /** What the service is, and its cost and deadline. */
-export function AboutSection({ service }: { service: Pick<CatalogItem, 'description' | 'isFree' | 'cost' | 'estimatedTime'> }) {
+export function AboutSection({ service }: { service: Pick<CatalogItem, 'description' | 'isFree' | 'cost' | 'estimatedTime' | 'steps'> }) {
+  const fees = service.steps.some((step) => step.fees.length);
   return (
     <section className={styles.section} aria-labelledby="o-que-e">
       <h2 id="o-que-e">O que é esse serviço?</h2>
@@ -16,7 +17,7 @@ export function AboutSection({ service }: { service: Pick<CatalogItem, 'descript
       <dl className={styles.facts}>
         <div>
           <dt>Custo</dt>
-          <dd>{service.isFree ? 'Gratuito' : service.cost || 'Pago'}</dd>
+          <dd>{service.isFree ? 'Gratuito' : service.cost || (fees ? 'Veja quanto custa cada etapa' : 'Pago')}</dd>
         </div>
         {service.estimatedTime ? (
           <div>
@@ -62,6 +63,19 @@ export function StepsSection({ steps }: { steps: Step[] }) {
                 {step.description ? <p>{step.description}</p> : null}
                 {/* Rich text is sanitised by the server when it is written (packages/db sanitize). */}
                 {step.htmlContent ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: step.htmlContent }} /> : null}
+                {step.fees.length ? (
+                  <>
+                    <p className={styles.stepDocsTitle}>Quanto custa esta etapa:</p>
+                    <ul>
+                      {step.fees.map((fee, i) => (
+                        <li key={i}>
+                          <strong>R$ {fee.amount}</strong>: {fee.pays}
+                          {fee.howToPay ? `. Como pagar: ${fee.howToPay}` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
                 {step.documents.length ? (
                   <>
                     <p className={styles.stepDocsTitle}>Documentos desta etapa:</p>

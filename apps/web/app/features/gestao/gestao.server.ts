@@ -40,8 +40,18 @@ const text = (values: FormValues, name: string) => {
   return Array.isArray(value) ? value.join('\n') : (value ?? '');
 };
 const checked = (values: FormValues, name: string) => values[name] !== undefined;
+/** The indexes of the rows named `${prefix}.{index}.…` ('steps' → 0, 1; 'steps.0.fees' → that step's fees). */
 const indexes = (values: FormValues, prefix: string) =>
-  [...new Set(Object.keys(values).flatMap((key) => (key.startsWith(`${prefix}.`) ? [Number(key.split('.')[1])] : [])))].filter(Number.isInteger).sort((a, b) => a - b);
+  [...new Set(Object.keys(values).flatMap((key) => (key.startsWith(`${prefix}.`) ? [Number(key.slice(prefix.length + 1).split('.')[0])] : [])))]
+    .filter(Number.isInteger)
+    .sort((a, b) => a - b);
+
+/** A step's fees as typed; a row left wholly blank is none. */
+const feesOf = (values: FormValues, step: number) =>
+  indexes(values, `steps.${step}.fees`)
+    .filter((j) => !checked(values, `steps.${step}.fees.${j}.remove`))
+    .map((j) => ({ amount: text(values, `steps.${step}.fees.${j}.amount`).trim(), pays: text(values, `steps.${step}.fees.${j}.pays`).trim(), howToPay: text(values, `steps.${step}.fees.${j}.howToPay`).trim() }))
+    .filter((fee) => fee.amount || fee.pays || fee.howToPay);
 
 /**
  * The edit form's content: the service's texts (description, steps' details, information blocks) in Markdown, as
@@ -78,13 +88,17 @@ export function contentFromForm(values: FormValues): { content: ServiceContent; 
 function formContent(values: FormValues): EditForm {
   const keptSteps = indexes(values, 'steps').filter((i) => !checked(values, `steps.${i}.remove`));
   const keptInfo = indexes(values, 'info').filter((i) => !checked(values, `info.${i}.remove`));
-  const steps: ServiceStepContent[] = keptSteps.map((i) => ({
+  const steps: ServiceStepContent[] = keptSteps.map((i) => {
+    const fees = feesOf(values, i);
+    return {
       name: text(values, `steps.${i}.name`).trim(),
       description: text(values, `steps.${i}.description`).trim(),
       channel: text(values, `steps.${i}.channel`) === 'presencial' ? 'presencial' : 'online',
       htmlContent: text(values, `steps.${i}.htmlContent`).trim(),
       documents: lines(values[`steps.${i}.documents`]),
-    }));
+      ...(fees.length ? { fees } : {}),
+    };
+  });
   const info = keptInfo.map((i) => ({ title: text(values, `info.${i}.title`).trim(), text: text(values, `info.${i}.text`).trim(), icon: text(values, `info.${i}.icon`).trim() || undefined }));
   const units = listOf(values, 'units');
   const dataRows = indexes(values, 'dataRows')
@@ -140,6 +154,12 @@ export async function saveDraft(context: AppLoadContext, request: Request, id: s
   if (!(await context.citizen())) return { form, errors: [], message: SESSION_EXPIRED, expired: true };
   if (intent === 'add-step') {
     return { form: { ...form, steps: [...form.steps, { name: '', description: '', channel: 'online', htmlContent: '', documents: [] }], originals: { ...form.originals, steps: [...form.originals.steps, ''] } }, errors: [] };
+  }
+  // 'Adicionar custo à etapa N': one more fee row in that step
+  const feeStep = /^add-fee-(\d{1,3})$/.exec(intent);
+  if (feeStep) {
+    const at = Number(feeStep[1]);
+    return { form: { ...form, steps: form.steps.map((step, i) => (i === at ? { ...step, fees: [...(step.fees ?? []), { amount: '', pays: '', howToPay: '' }] } : step)) }, errors: [] };
   }
   if (intent === 'add-data-row') return { form: { ...form, dataRows: [...form.dataRows, { name: '', value: '' }] }, errors: [] };
   if (intent === 'add-info') return { form: { ...form, info: [...form.info, { title: '', text: '' }], originals: { ...form.originals, info: [...form.originals.info, ''] } }, errors: [] };

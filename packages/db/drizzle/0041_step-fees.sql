@@ -1,0 +1,1 @@
+ALTER TABLE "service_steps" ADD COLUMN "fees" jsonb DEFAULT '[]'::jsonb NOT NULL;
