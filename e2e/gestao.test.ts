@@ -455,7 +455,7 @@ test('the central team gives one document one name across departments, each chan
   await admin.getByRole('button', { name: 'Pôr em destaque' }).click();
   await expect(admin.getByRole('alert').filter({ hasText: 'Nenhum serviço' })).toHaveText('Nenhum serviço se chama “licenciamento-anual-de-veiculo”: comece a digitar o título e escolha na lista.');
   const offered = await admin.locator(`datalist#${await highlight.getAttribute('list')} option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  const title = offered.find((t) => t.startsWith('Licenciamento Anual'))!;
+  const title = offered.find((t) => t.startsWith('Licenciamento ambiental'))!;
   expect(title).toBeTruthy();
   await highlight.fill(title.toLowerCase());
   await admin.getByRole('button', { name: 'Pôr em destaque' }).click();

@@ -83,14 +83,15 @@ addEventListener('click',function(e){
 },true);
 /* What is typed before the page hydrates is kept: react-dom writes a textarea's server-drawn text back as it
    hydrates (a draft's saved answer, a refused form's text), over what the person typed since, and the caret and
-   selection with it (words selected to be made bold lost their first letters). A textarea's drawn text becomes
-   what was typed, so react-dom finds nothing to write back; keepTyped puts back whatever was written anyway. */
-var typed=new Map();
+   selection with it (words selected to be made bold lost their first letters). A textarea typed into refuses
+   writes of its value until the page has hydrated (a write and the text put back would move the caret);
+   keepTyped puts back whatever was written anyway. */
+var typed=new Map(),areaValue=Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype,'value');
 addEventListener('input',function(e){
   var t=e.target;
   if(!early()||!t||(t.tagName!=='TEXTAREA'&&t.tagName!=='INPUT'))return;
+  if(t.tagName==='TEXTAREA'&&!typed.has(t))Object.defineProperty(t,'value',{configurable:true,get:function(){return areaValue.get.call(this);},set:function(v){if(!early())areaValue.set.call(this,v);}});
   typed.set(t,t.value);
-  if(t.tagName==='TEXTAREA')t.defaultValue=t.value;
 },true);
 function keepTyped(){
   typed.forEach(function(v,t){

@@ -80,7 +80,7 @@ const GROUPS = [
   { id: 'grupo-etapas', title: 'Etapas' },
   { id: 'grupo-informacoes', title: 'Blocos de informação' },
   { id: 'grupo-unidades', title: 'Unidades' },
-  { id: 'grupo-bases', title: 'Bases legais e validade' },
+  { id: 'grupo-bases', title: 'Bases legais do custo e do prazo' },
   { id: 'grupo-busca', title: 'Nomes populares e palavras-chave' },
 ] as const;
 const group = (id: (typeof GROUPS)[number]['id']) => GROUPS.find((g) => g.id === id)!;
@@ -238,9 +238,7 @@ export default function GestaoEdit() {
                 </Field>
               )}
             />
-            <Field path={`steps.${i}.documents`} label="Documentos desta etapa" hint="Um por linha." errors={errors}>
-              {(props) => <textarea {...props} name={`steps.${i}.documents`} className={styles.input} rows={3} defaultValue={step.documents.join('\n')} />}
-            </Field>
+            <StepDocuments step={i} documents={step.documents} sources={content.sources ?? []} errors={errors} />
             <StepFees step={i} fees={step.fees ?? []} errors={errors} />
             <Check name={`steps.${i}.remove`} label={`Remover a etapa ${i + 1}`} checked={false} />
           </fieldset>
@@ -358,6 +356,37 @@ function InReview({ service, refusal }: { service: GestaoService; refusal: EditR
 }
 
 /**
+ * The documents a step asks for, each in its own row with the act that requires it and until when that act holds
+ * (issue 26: documents were lines of a textarea, and their legal basis a repeated pair of fields far below).
+ */
+function StepDocuments({ step, documents, sources, errors }: { step: number; documents: string[]; sources: NonNullable<EditForm['sources']>; errors: Map<string, string> }) {
+  const known = new Map(sources.map((s) => [s.fact, s]));
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Documentos da etapa {step + 1}</legend>
+      <p className={styles.hint}>Um documento por linha de campos. A base legal é o ato que o exige; quem edita é avisado antes de ela vencer.</p>
+      {documents.map((document, j) => (
+        <div key={j} className={styles.field}>
+          <Field path={`steps.${step}.documents.${j}.name`} label={`Documento ${j + 1}: nome`} errors={errors}>
+            {(props) => <input {...props} name={`steps.${step}.documents.${j}.name`} className={styles.input} defaultValue={document} />}
+          </Field>
+          <Field path={`steps.${step}.documents.${j}.source`} label={`Documento ${j + 1}: base legal`} hint="Opcional. Por exemplo: Resolução CONTRAN nº 809/2020, art. 3º." errors={errors}>
+            {(props) => <input {...props} name={`steps.${step}.documents.${j}.source`} className={styles.input} defaultValue={known.get(`document:${document}`)?.source ?? ''} />}
+          </Field>
+          <Field path={`steps.${step}.documents.${j}.validUntil`} label={`Documento ${j + 1}: base legal válida até`} errors={errors}>
+            {(props) => <input {...props} type="date" name={`steps.${step}.documents.${j}.validUntil`} className={styles.input} defaultValue={known.get(`document:${document}`)?.validUntil ?? ''} />}
+          </Field>
+          <Check name={`steps.${step}.documents.${j}.remove`} label={`Remover o documento ${j + 1} da etapa ${step + 1}`} checked={false} />
+        </div>
+      ))}
+      <button type="submit" name="intent" value={`add-document-${step}`} className={styles.secondary}>
+        Adicionar documento à etapa {step + 1}
+      </button>
+    </fieldset>
+  );
+}
+
+/**
  * What a step costs, each fee in its own fields (issue 26: cost was one free text): how much, what it pays and how
  * to pay. 'Adicionar custo' adds a row (no script needed); a row left blank is none.
  */
@@ -387,17 +416,16 @@ function StepFees({ step, fees, errors }: { step: number; fees: NonNullable<Edit
   );
 }
 
-/** The key facts whose legal basis an editor can record: cost, deadline and each document the steps ask for. */
+/** The legal basis of cost and deadline (each document's is in its own row, in its step). */
 function FactSources({ content, errors }: { content: EditForm; errors: Map<string, string> }) {
   const facts = [
     { fact: 'cost', label: 'Custo' },
     { fact: 'estimatedTime', label: 'Prazo' },
-    ...[...new Set(content.steps.flatMap((step) => step.documents))].map((document) => ({ fact: `document:${document}`, label: `Documento: ${document}` })),
   ];
   const known = new Map((content.sources ?? []).map((s) => [s.fact, s]));
   return (
     <fieldset className={styles.fieldset}>
-      <legend>Bases legais e validade</legend>
+      <legend>Bases legais do custo e do prazo</legend>
       <p className={styles.hint}>O ato que define cada informação e até quando ele vale. Quem edita o serviço é avisado antes de vencer.</p>
       {facts.map(({ fact, label }, i) => (
         <div key={fact} className={styles.field}>

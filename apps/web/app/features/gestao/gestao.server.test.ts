@@ -15,12 +15,24 @@ const CONTENT: ServiceContent = {
   dataRows: [],
   category: 'transito-e-veiculos',
   audiences: ['cidadao'],
-  steps: [{ name: 'Pague a taxa', description: 'O DAR', channel: 'online', htmlContent: '<p>No banco ou <a href="https://pix.example">por Pix</a>.</p><p>Guarde o recibo.</p>', documents: ['CPF'] }],
+  steps: [
+    {
+      name: 'Pague a taxa',
+      description: 'O DAR',
+      channel: 'online',
+      htmlContent: '<p>No banco ou <a href="https://pix.example">por Pix</a>.</p><p>Guarde o recibo.</p>',
+      documents: ['CPF', 'CNH vencida'],
+      fees: [{ amount: '84,68', pays: 'taxa de renovação', howToPay: 'DAR' }],
+    },
+  ],
   info: [{ title: 'Atenção', text: '<p>Traga os <em>óculos</em>.</p><ul><li>e a CNH antiga</li></ul>', icon: 'alert' }],
   units: [],
   popularNames: [],
   tags: [],
-  sources: [],
+  sources: [
+    { fact: 'cost', source: 'Portaria DETRAN-PI 12/2026', validUntil: '2027-12-31' },
+    { fact: 'document:CNH vencida', source: 'Resolução CONTRAN 809/2020', validUntil: '' },
+  ],
 };
 
 /** The fields the edit page draws for a form (each text as Markdown with its hidden original), as a browser sends them. */
@@ -46,12 +58,21 @@ function sent(content: ServiceContent, edit: (values: Record<string, string>) =>
       [`steps.${i}.channel`]: step.channel,
       [`steps.${i}.htmlContent`]: crlf(step.htmlContent),
       [`steps.${i}.htmlContent.html`]: form.originals.steps[i]!,
-      [`steps.${i}.documents`]: step.documents.join('\n'),
+    });
+    step.documents.forEach((name, j) => {
+      const source = form.sources?.find((s) => s.fact === `document:${name}`);
+      Object.assign(values, { [`steps.${i}.documents.${j}.name`]: name, [`steps.${i}.documents.${j}.source`]: source?.source ?? '', [`steps.${i}.documents.${j}.validUntil`]: source?.validUntil ?? '' });
+    });
+    (step.fees ?? []).forEach((fee, j) => {
+      Object.assign(values, { [`steps.${i}.fees.${j}.amount`]: fee.amount, [`steps.${i}.fees.${j}.pays`]: fee.pays, [`steps.${i}.fees.${j}.howToPay`]: fee.howToPay });
     });
   });
   form.info.forEach((block, i) => {
     Object.assign(values, { [`info.${i}.title`]: block.title, [`info.${i}.text`]: crlf(block.text), [`info.${i}.text.html`]: form.originals.info[i]!, [`info.${i}.icon`]: block.icon ?? '' });
   });
+  (form.sources ?? [])
+    .filter((source) => !source.fact.startsWith('document:'))
+    .forEach((source, k) => Object.assign(values, { [`sources.${k}.fact`]: source.fact, [`sources.${k}.source`]: source.source, [`sources.${k}.validUntil`]: source.validUntil }));
   edit(values);
   return contentFromForm(values);
 }
@@ -81,5 +102,23 @@ describe('the edit form and its Markdown (issue 26)', () => {
       values['steps.0.remove'] = 'on';
     });
     expect(content.steps).toEqual([CONTENT.steps[0]]);
+  });
+
+  it("takes each document from its own row, with its legal basis, and a step's fees; blank rows are none", () => {
+    const { content } = sent(CONTENT, (values) => {
+      values['steps.0.documents.2.name'] = 'Comprovante de residência';
+      values['steps.0.documents.2.source'] = 'Lei 9.503/1997';
+      values['steps.0.documents.3.name'] = ''; // a row added and left blank
+      values['steps.0.fees.1.amount'] = '';
+      values['steps.0.fees.1.pays'] = '';
+      values['steps.0.documents.0.remove'] = 'on';
+    });
+    expect(content.steps[0]!.documents).toEqual(['CNH vencida', 'Comprovante de residência']);
+    expect(content.steps[0]!.fees).toEqual([{ amount: '84,68', pays: 'taxa de renovação', howToPay: 'DAR' }]);
+    expect(content.sources).toEqual([
+      { fact: 'cost', source: 'Portaria DETRAN-PI 12/2026', validUntil: '2027-12-31' },
+      { fact: 'document:CNH vencida', source: 'Resolução CONTRAN 809/2020', validUntil: '' },
+      { fact: 'document:Comprovante de residência', source: 'Lei 9.503/1997', validUntil: '' },
+    ]);
   });
 });

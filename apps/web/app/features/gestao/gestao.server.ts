@@ -46,6 +46,17 @@ const indexes = (values: FormValues, prefix: string) =>
     .filter(Number.isInteger)
     .sort((a, b) => a - b);
 
+/** A step's documents as typed, each a row with its name and, when given, the act that requires it; a row without a name is none. */
+const documentsOf = (values: FormValues, step: number) =>
+  indexes(values, `steps.${step}.documents`)
+    .filter((j) => !checked(values, `steps.${step}.documents.${j}.remove`))
+    .map((j) => ({
+      name: text(values, `steps.${step}.documents.${j}.name`).trim(),
+      source: text(values, `steps.${step}.documents.${j}.source`).trim(),
+      validUntil: text(values, `steps.${step}.documents.${j}.validUntil`).trim(),
+    }))
+    .filter((document) => document.name);
+
 /** A step's fees as typed; a row left wholly blank is none. */
 const feesOf = (values: FormValues, step: number) =>
   indexes(values, `steps.${step}.fees`)
@@ -95,7 +106,7 @@ function formContent(values: FormValues): EditForm {
       description: text(values, `steps.${i}.description`).trim(),
       channel: text(values, `steps.${i}.channel`) === 'presencial' ? 'presencial' : 'online',
       htmlContent: text(values, `steps.${i}.htmlContent`).trim(),
-      documents: lines(values[`steps.${i}.documents`]),
+      documents: documentsOf(values, i).map((document) => document.name),
       ...(fees.length ? { fees } : {}),
     };
   });
@@ -105,9 +116,17 @@ function formContent(values: FormValues): EditForm {
     .filter((i) => !checked(values, `dataRows.${i}.remove`))
     .map((i) => ({ name: text(values, `dataRows.${i}.name`).trim(), value: text(values, `dataRows.${i}.value`).trim() }));
   // A fact with no source typed has none (its row stays in the form to be filled in later).
-  const sources = indexes(values, 'sources')
-    .map((i) => ({ fact: text(values, `sources.${i}.fact`), source: text(values, `sources.${i}.source`).trim(), validUntil: text(values, `sources.${i}.validUntil`).trim() }))
-    .filter((s) => s.fact && s.source);
+  // The legal basis of cost and deadline from their rows; a document's from its own row in its step (the first row
+  // of a document asked in several steps says it).
+  const documentSources = new Map<string, { fact: string; source: string; validUntil: string }>();
+  for (const document of keptSteps.flatMap((i) => documentsOf(values, i))) {
+    const fact = `document:${document.name}`;
+    if (document.source && !documentSources.has(fact)) documentSources.set(fact, { fact, source: document.source, validUntil: document.validUntil });
+  }
+  const sources = [
+    ...indexes(values, 'sources').map((i) => ({ fact: text(values, `sources.${i}.fact`), source: text(values, `sources.${i}.source`).trim(), validUntil: text(values, `sources.${i}.validUntil`).trim() })),
+    ...documentSources.values(),
+  ].filter((s) => s.fact && s.source);
   const level = text(values, 'accessLevel');
   return {
     title: text(values, 'title').trim(),
@@ -160,6 +179,12 @@ export async function saveDraft(context: AppLoadContext, request: Request, id: s
   if (feeStep) {
     const at = Number(feeStep[1]);
     return { form: { ...form, steps: form.steps.map((step, i) => (i === at ? { ...step, fees: [...(step.fees ?? []), { amount: '', pays: '', howToPay: '' }] } : step)) }, errors: [] };
+  }
+  // 'Adicionar documento à etapa N': one more document row in that step
+  const documentStep = /^add-document-(\d{1,3})$/.exec(intent);
+  if (documentStep) {
+    const at = Number(documentStep[1]);
+    return { form: { ...form, steps: form.steps.map((step, i) => (i === at ? { ...step, documents: [...step.documents, ''] } : step)) }, errors: [] };
   }
   if (intent === 'add-data-row') return { form: { ...form, dataRows: [...form.dataRows, { name: '', value: '' }] }, errors: [] };
   if (intent === 'add-info') return { form: { ...form, info: [...form.info, { title: '', text: '' }], originals: { ...form.originals, info: [...form.originals.info, ''] } }, errors: [] };
