@@ -460,7 +460,7 @@ test('the central team gives one document one name across departments, each chan
   await highlight.fill(title.toLowerCase());
   await admin.getByRole('button', { name: 'Pôr em destaque' }).click();
   await expect(admin.getByTestId('gestao-notice')).toHaveText('Serviço posto em destaque na página inicial.');
-  await admin.getByRole('button', { name: `Tirar do destaque: ${title}` }).click();
+  await admin.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: /^Tirar do destaque/ }).click();
   await expect(admin.getByTestId('gestao-notice')).toHaveText('Serviço tirado do destaque.');
   await admin.getByLabel('Termo').fill('zapcarteira');
   await admin.getByLabel('Significa').fill('renovação da CNH');
@@ -592,12 +592,21 @@ test('an editor writes a service text in Markdown (the toolbar marks the words, 
   await expect(fees.getByLabel('Custo 1: o que paga')).toHaveValue('taxa de licenciamento');
   await expect(plain.getByLabel('Detalhes', { exact: true }).first()).toHaveValue('Pague o DAR:\n\n- no banco\n- pelo aplicativo');
   await fees.getByLabel('Custo 1: valor (R$)').fill('12,50');
+  // Each document in its own row, with the act that requires it.
+  await plain.getByRole('button', { name: 'Adicionar documento à etapa 1' }).click();
+  const documents = plain.getByRole('group', { name: 'Documentos da etapa 1' });
+  await documents.getByLabel(/^Documento \d+: nome$/).last().fill('Laudo de vistoria');
+  await documents.getByLabel(/^Documento \d+: base legal$/).last().fill('Resolução CONTRAN 809/2020');
+  await expect(fees.getByLabel('Custo 1: valor (R$)')).toHaveValue('12,50');
   await plain.getByRole('button', { name: 'Salvar rascunho' }).click();
   await expect(plain).toHaveURL(serviceUrl);
+  await plain.goto(`${serviceUrl}/editar`);
+  await expect(plain.getByRole('group', { name: 'Documentos da etapa 1' }).getByLabel(/^Documento \d+: base legal$/).last()).toHaveValue('Resolução CONTRAN 809/2020');
   await plain.goto(`${serviceUrl}/previa`);
   const previewed = plain.getByTestId('service-preview');
   await expect(previewed.getByText('pelo aplicativo', { exact: true })).toBeVisible();
   await expect(previewed.getByText('Quanto custa esta etapa:')).toBeVisible();
+  await expect(previewed.getByText('Laudo de vistoria', { exact: true }).first()).toBeVisible();
   await expect(previewed.getByRole('listitem').filter({ hasText: /^R\$ 12,50: taxa de licenciamento\. Como pagar: DAR no site do DETRAN-PI$/ })).toBeVisible();
 
   await editor.goto(serviceUrl);

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import styles from './gestao.module.css';
 import { applyMark, markdownToHtml, MARKS, type Mark } from './markdown.ts';
 
@@ -11,7 +10,7 @@ const MARK_LABEL: Record<Mark, string> = { negrito: 'Negrito', lista: 'Lista', l
  * A service text (description, a step's details, an information block) written in Markdown, with its preview as
  * citizens will read it. Without scripts: a plain textarea, its preview as the form was drawn, and the form's
  * 'Ver a prévia dos textos' to see what was typed. With them: a toolbar that marks the selected words and a preview
- * that follows each key. The HTML the text had when the form was drawn goes back with it (a hidden field), so an
+ * that follows each key (the toolbar shows only where scripts run). The HTML the text had when the form was drawn goes back with it (a hidden field), so an
  * untouched text is saved as it was.
  */
 export function MarkdownField({
@@ -32,7 +31,6 @@ export function MarkdownField({
   /** the label, hint and error around the textarea, as the form's other fields have them */
   field: (textarea: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode) => ReactNode;
 }) {
-  const hydrated = useHydrated();
   const area = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(value);
   // What was typed before the page's scripts ran is the text (issue 24: nothing typed is lost).
@@ -52,15 +50,16 @@ export function MarkdownField({
     <div className={styles.markdown}>
       {field((props) => (
         <>
-          {hydrated ? (
-            <div className={styles.toolbar} role="toolbar" aria-label={`Formatar: ${label}`} aria-controls={id}>
-              {(Object.keys(MARKS) as Mark[]).map((which) => (
-                <button key={which} type="button" className={styles.secondary} onClick={() => mark(which)}>
-                  {MARK_LABEL[which]}
-                </button>
-              ))}
-            </div>
-          ) : null}
+          {/* Drawn by the server and shown wherever scripts run from the first paint (the page's head marks it
+              data-js): appearing at hydration, it pushed the form down under a finger about to tap 'Salvar'. A tap
+              before hydration is kept and replayed (deferred-hydration.ts). */}
+          <div className={styles.toolbar} role="toolbar" aria-label={`Formatar: ${label}`} aria-controls={id}>
+            {(Object.keys(MARKS) as Mark[]).map((which) => (
+              <button key={which} type="button" className={styles.secondary} onClick={() => mark(which)}>
+                {MARK_LABEL[which]}
+              </button>
+            ))}
+          </div>
           <textarea {...props} ref={area} name={name} className={styles.input} rows={rows} defaultValue={value} onInput={(event) => setText(event.currentTarget.value)} />
         </>
       ))}
