@@ -53,7 +53,12 @@ export async function sendReceipt(reply: FastifyReply, detail: RequestDetail) {
 /** The one multipart file of an upload (`arquivo`), streamed: never read whole into memory. */
 export async function uploadedFile(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest('Envie o arquivo como multipart/form-data, no campo "arquivo".');
-  const part = await request.file();
+  // A body that says multipart and is not (no boundary, cut short) is the sender's mistake, not a server error; the
+  // multipart plugin's own refusals (a file too large, too many parts) keep their status.
+  const part = await request.file().catch((err: { statusCode?: number }) => {
+    if (typeof err.statusCode === 'number' && err.statusCode < 500) throw err;
+    throw badRequest('O envio não é um multipart/form-data válido: envie o arquivo no campo "arquivo".');
+  });
   if (!part || !part.filename) throw badRequest('Escolha um arquivo para enviar.');
   return part;
 }

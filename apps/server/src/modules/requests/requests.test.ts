@@ -115,6 +115,12 @@ describe('a citizen requests a service', () => {
     const tooBig = await upload(id, 'laudo_medico', 'grande.pdf', 'application/pdf', Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]));
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toMatch(/10 MB/);
+    // A body that says multipart and is not (no boundary, or cut short) is refused, not a server error.
+    for (const headers of [{ 'content-type': 'multipart/form-data' }, { 'content-type': 'multipart/form-data; boundary=abc' }]) {
+      const broken = await maria({ method: 'POST', url: `/v1/solicitacoes/${id}/arquivos?pergunta=laudo_medico`, payload: '{"value": 1}', headers });
+      expect(broken.statusCode, broken.body).toBe(400);
+      expect(broken.json().message).toMatch(/multipart\/form-data/);
+    }
     const wrongQuestion = await upload(id, 'placa', 'x.pdf', 'application/pdf', PDF);
     expect(wrongQuestion.statusCode).toBe(404);
     // Only the PNG is stored.
