@@ -10,11 +10,10 @@ import { ApiError, call, required } from '../lib/api.server.ts';
 import { parseForm } from '../lib/form.server.ts';
 import { catalogPath } from '../lib/paths.ts';
 
-const GONE = 'Este link de prévia não vale mais: ele expirou, foi revogado, ou a alteração já foi decidida. Peça um novo a quem o enviou.';
 const previewUrl = (token: string) => `/v1/especialista/${encodeURIComponent(token)}`;
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const preview = await required(context, call<ExpertPreview>(context, { url: previewUrl(params.token!), auth: 'anonymous' }), { notFound: GONE });
+  const preview = await required(context, call<ExpertPreview>(context, { url: previewUrl(params.token!), auth: 'anonymous' }));
   return { ...preview, changes: withWordMarks(preview.changes) };
 }
 
@@ -25,7 +24,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     await call<ExpertPreview>(context, { method: 'POST', url: `${previewUrl(params.token!)}/resposta`, body: form.data, auth: 'anonymous' });
   } catch (err) {
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500) return data({ message: err.status === 404 ? GONE : err.message }, { status: err.status });
+    // the API's own Portuguese refusal (a link no longer valid says so)
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) return data({ message: err.message }, { status: err.status });
     throw err;
   }
   return { done: 'Resposta enviada. A equipe que pediu sua opinião já pode lê-la; obrigado.' };
