@@ -15,6 +15,7 @@ test.describe("the app's WebView pages", () => {
     await page.goto(`${portal.origin}/app/app-meus-veiculos`);
     await expect(page.locator('h1')).toHaveText('Meus veículos');
     await expect(page.getByRole('row', { name: /PIA1B23/ })).toHaveText(/FIAT\/ARGO DRIVE 1\.0[\s\S]*1 multa[\s\S]*Sem pendências/);
+    // axe reads the page as its scripts leave it; a11y.test.ts says why.
     await hydrated(page);
     problems.push(...(await axe(page, '/app/app-meus-veiculos')));
 

@@ -1,4 +1,3 @@
-import { hydrated } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { PEOPLE, slowNetwork, touch } from './support/person.ts';
 
@@ -30,7 +29,6 @@ for (const person of PEOPLE) {
 test.describe('departments and open data', () => {
   test('/orgao lists the departments, filters by short name and opens one', async ({ page, portal }) => {
     await page.goto(portal.url('/orgao'));
-    await hydrated(page);
     // 'Órgãos do governo', as the menu and the footer call them (issue 24; the spec's 'Secretarias de Governo' before).
     await expect(page.locator('h1')).toHaveText('Órgãos do governo');
     const cards = page.locator('main ul li h2');
@@ -48,7 +46,6 @@ test.describe('departments and open data', () => {
 
   test('department detail: mission, vision, values, site, address and its services, 10 a page with a smooth scroll', async ({ page, portal }) => {
     await page.goto(portal.url('/orgao/detran-pi'));
-    await hydrated(page);
     for (const title of ['Missão', 'Visão', 'Valores']) await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     const site = page.getByRole('link', { name: /Site do órgão/ });
     await expect(site).toHaveAttribute('href', /^https:\/\//);
@@ -81,7 +78,6 @@ test.describe('departments and open data', () => {
 
   test('/dados lists the open-data groups and filters them', async ({ page, portal }) => {
     await page.goto(portal.url('/dados'));
-    await hydrated(page);
     await expect(page.locator('h1')).toHaveText('Dados Abertos');
     await expect(page.getByRole('heading', { name: 'O que é esse serviço?' })).toBeVisible();
     const filter = page.getByRole('searchbox', { name: 'Filtrar' });

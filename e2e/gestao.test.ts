@@ -38,7 +38,6 @@ test('a change of cost goes from draft to review to a scheduled publication, and
   await expect(editor.locator('h1')).toHaveText('Renovação da CNH');
   const serviceUrl = editor.url();
   await editor.getByRole('link', { name: 'Começar uma alteração' }).click();
-  await hydrated(editor);
 
   // A step added and left without a name: the error summary takes focus and leads to the field.
   const legends = editor.locator('fieldset legend', { hasText: /^Etapa \d+$/ });
@@ -277,7 +276,7 @@ test('the dashboard lists overdue reviews; a reviewer confirms one, withdraws a 
   if (before > 1) await expect(reviewer.getByRole('heading', { name: `Revisão vencida (${before - 1})` })).toBeVisible();
   else await expect(reviewer.getByRole('heading', { name: /^Revisão vencida/ })).toHaveCount(0);
 
-  await hydrated(reviewer);
+  await hydrated(reviewer); // as above: the header floats as the link is scrolled to
   await reviewer.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Renovação da CNH' })).toBeVisible();
   await reviewer.getByLabel('Motivo (os cidadãos o leem na página do serviço)').fill('A renovação agora é feita só pela CNH do Brasil.');
@@ -323,7 +322,6 @@ test('a session that ends mid-edit loses nothing: the form comes back filled in,
   await editor.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
   const serviceUrl = editor.url();
   await editor.goto(`${serviceUrl}/editar`);
-  await hydrated(editor);
   await editor.getByLabel('Prazo', { exact: true }).fill('No mesmo dia, no posto do DETRAN-PI');
   await context.clearCookies(); // the session ends
   await editor.getByRole('button', { name: 'Salvar rascunho' }).click();
@@ -383,11 +381,8 @@ test('what citizens search for reaches the department: a search that found nothi
   // A citizen searches for something the catalog does not have, then finds the CNH by other words and opens it.
   const citizen = await (await browser.newContext(PHONE)).newPage();
   await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('kwyjibo flurp')}`);
-  await hydrated(citizen);
   await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('cnh kwyjibo')}`);
-  await hydrated(citizen);
   await citizen.goto(`${portal.origin}/app/catalog/search/${encodeURIComponent('carteira de motorista vencida')}`);
-  await hydrated(citizen);
   await citizen.getByRole('link', { name: 'Renovação da CNH', exact: true }).first().click();
   await expect(citizen.locator('h1')).toHaveText('Renovação da CNH');
 

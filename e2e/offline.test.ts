@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS, DESKTOP, hydrated, PHONE } from './support/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Installable, and readable without a connection (issue 12): the manifest, and the service worker's saved copies
@@ -44,7 +44,6 @@ test.describe('installable and readable offline', () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(portal.url());
-      await hydrated(page);
       await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
@@ -62,7 +61,6 @@ test.describe('installable and readable offline', () => {
   test('a service page and its PDF opened once are read without a connection, marked as saved copies with their date', async ({ page, context, portal }) => {
     // The first page a browser opens comes before the worker: it is saved all the same.
     await page.goto(portal.url(IPVA));
-    await hydrated(page);
     const title = await page.getByRole('heading', { level: 1 }).textContent();
     await savedBy(page, `/app/catalog${IPVA}`);
     // The service's 'Carta de serviço' in PDF, as the page's button opens it.
@@ -93,7 +91,6 @@ test.describe('installable and readable offline', () => {
 
     await context.setOffline(false);
     await page.reload();
-    await hydrated(page);
     await expect(page.getByText('Cópia salva neste aparelho em')).toHaveCount(0);
   });
 
@@ -143,7 +140,6 @@ test.describe('installable and readable offline', () => {
       await expect(page.getByTestId('account-name')).toHaveText(name);
       await savedBy(page, service);
       await page.goto(`${loginPortal.origin}/app/app-minha-cnh`);
-      await hydrated(page);
 
       const { urls, holds } = await stored(page, name);
       expect(urls).toContain(service);

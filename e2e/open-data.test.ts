@@ -86,7 +86,6 @@ test.describe('open data: index, viewers and exports', () => {
   test('/dados: the nine groups from the API, a case-insensitive filter and the empty text', async ({ page, portal }) => {
     const response = await page.goto(portal.url('/dados'));
     expect(response?.status()).toBe(200);
-    await hydrated(page);
     await expect(page).toHaveTitle('Governo do Piauí - Dados Abertos');
     await expect(page.locator('h1')).toHaveText('Dados Abertos');
     await expect(page.getByRole('heading', { level: 2, name: 'O que é esse serviço?' })).toBeVisible();
@@ -109,7 +108,6 @@ test.describe('open data: index, viewers and exports', () => {
 
   test('/dados: accordions open with the keyboard and an endpoint opens its viewer', async ({ page, portal }) => {
     await page.goto(portal.url('/dados'));
-    await hydrated(page);
     const despesas = page.locator('details[data-group="despesa"]');
     await expect(despesas).not.toHaveAttribute('open');
     const link = despesas.getByRole('link', { name: 'Empenhos do período', exact: true });
@@ -125,7 +123,6 @@ test.describe('open data: index, viewers and exports', () => {
 
   test('/dados: the users log is information with the static total; only the log download is clickable, in a new tab', async ({ page, portal }) => {
     await page.goto(portal.url('/dados'));
-    await hydrated(page);
     const log = page.locator('details[data-group="usuarios"]');
     await log.locator('summary').click();
     await expect(log).toContainText('2.785.167');
@@ -166,7 +163,6 @@ test.describe('open data: index, viewers and exports', () => {
 
   test('despesa: one labelled input per placeholder, the required-parameters message, loading, the data as a table', async ({ page, portal }) => {
     await page.goto(portal.url(EMPENHOS));
-    await hydrated(page);
     await expect(page).toHaveTitle('Governo do Piauí - Dados Abertos - Empenhos do período');
     for (const label of ['Exercício', 'Referência inicial', 'Referência final']) await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
     // Nothing to guess: the years with data to pick from, and the months with data offered as one types.
@@ -229,7 +225,6 @@ test.describe('open data: index, viewers and exports', () => {
 
   test('exports: export.json parses, export.csv has a header and one row per record, export.xml is well formed', async ({ page, portal }) => {
     await page.goto(portal.url(`${EMPENHOS}?buscar=1&${new URLSearchParams(PERIOD)}`));
-    await hydrated(page);
     const exports = page.getByRole('group', { name: /Exportar/ });
     const json = await downloaded(page, exports.getByRole('button', { name: 'JSON' }));
     expect(json.name).toBe('export.json');
@@ -251,7 +246,6 @@ test.describe('open data: index, viewers and exports', () => {
 
   test("the server's CSV download keeps its Content-Disposition name", async ({ page, portal }) => {
     await page.goto(portal.url(`${EMPENHOS}?buscar=1&${new URLSearchParams(PERIOD)}`));
-    await hydrated(page);
     const file = await downloaded(page, page.getByTestId('server-download'));
     expect(file.name).toBe('despesas_2025_2025-01-01_2025-03-31.csv');
     const [header, ...rows] = parseDelimited(file.text);
@@ -262,7 +256,6 @@ test.describe('open data: index, viewers and exports', () => {
   test('despesa detail: one record as field and value, its liquidations and payments as tables, exports of the object', async ({ page, portal }) => {
     const listed = (await api<{ results: { empenho_codigo: string; unidade_gestora_codigo: string }[] }>(portal, '/api/transparencia/despesas/2025/2025-03/2025-01?page_size=1')).results[0]!;
     await page.goto(portal.url('/dados/despesa/detalhamento'));
-    await hydrated(page);
     await fillForm(page, { exercicio: '2025', empenho_codigo: listed.empenho_codigo, unidade_gestora_codigo: listed.unidade_gestora_codigo });
     await searchButton(page).click();
     await expect(page.getByTestId('result')).toBeVisible();
@@ -284,7 +277,6 @@ test.describe('open data: index, viewers and exports', () => {
 
   test('servidor: validation, success and the month download; usuarios: the log as a table', async ({ page, portal }) => {
     await page.goto(portal.url('/dados/servidor/remuneracoes'));
-    await hydrated(page);
     await fillForm(page, { exercicio: '2025' });
     await searchButton(page).click();
     await expect(page.getByTestId('error-summary')).toContainText('Parâmetros obrigatórios: Referência');
@@ -297,7 +289,6 @@ test.describe('open data: index, viewers and exports', () => {
     expect(file.name).toBe('servidores_2025_2025-06.csv');
 
     await page.goto(portal.url('/dados/usuarios/log'));
-    await hydrated(page);
     await expect(page.getByText('Esta consulta não tem parâmetros.')).toBeVisible();
     await searchButton(page).click();
     await expect(page.getByTestId('result')).toBeVisible();
@@ -309,7 +300,6 @@ test.describe('open data: index, viewers and exports', () => {
 
   test('automatic viewer: fetches the audit-court API through our server, shows the URL, exports', async ({ page, portal }) => {
     await page.goto(portal.url('/dados/credores/lista/2025'));
-    await hydrated(page);
     await expect(page.getByTestId('source-url')).toContainText(`${portal.origin}/api/tce/credores/lista/2025`);
     await expect(page.getByTestId('result').locator('tbody tr')).toHaveCount(PAGE_SIZE);
     const csv = await downloaded(page, page.getByRole('group', { name: /Exportar/ }).getByRole('button', { name: 'CSV' }));
@@ -322,27 +312,26 @@ test.describe('open data: index, viewers and exports', () => {
     const origins = new Set<string>();
     page.on('request', (r) => origins.add(new URL(r.url()).origin));
     await page.reload();
-    await hydrated(page);
     expect([...origins].filter((o) => o.startsWith('http'))).toEqual([portal.origin]);
   });
 
   test('error messages: 404 → Recurso não encontrado!, 400 → the server message, unknown endpoint', async ({ page, portal }) => {
     const missing = await page.goto(portal.url('/dados/receitas/mensal/1999'));
     expect(missing?.status()).toBe(404);
-    await hydrated(page);
     await expect(page.getByTestId('fetch-failure')).toContainText('Recurso não encontrado!');
+    // The snackbar is the scripts' way of saying it again (spec §8): it comes as the page hydrates, at the first move.
+    await hydrated(page);
     await expect(snackbar(page)).toContainText('Recurso não encontrado!');
 
     const bad = await page.goto(portal.url('/dados/receitas/mensal/dois-mil'));
     expect(bad?.status()).toBe(400);
-    await hydrated(page);
     await expect(page.getByTestId('fetch-failure')).toContainText('Exercício inválido');
 
     await page.goto(portal.url(EMPENHOS));
-    await hydrated(page);
     await fillForm(page, { exercicio: '2025', referencia_de: '2025-13', referencia_ate: '2025-03' });
     await searchButton(page).click();
     await expect(page.getByTestId('fetch-failure')).toContainText('Referência inválida');
+    await hydrated(page); // as above: the answer may be the browser's, its page hydrating at the next move
     await expect(snackbar(page)).toContainText('Referência inválida');
 
     // The form offers only the years with data; an old link to another year says which years there are.
@@ -350,7 +339,6 @@ test.describe('open data: index, viewers and exports', () => {
     expect(years).toContain('2025');
     expect(years).not.toContain('2019');
     await page.goto(portal.url(`${EMPENHOS}?buscar=1&exercicio=2019&referencia_de=2019-01&referencia_ate=2019-03`));
-    await hydrated(page);
     await expect(page.getByTestId('fetch-failure').getByText('Recurso não encontrado!')).toBeVisible();
     await expect(page.getByTestId('fetch-failure')).toContainText('Exercício 2019 não encontrado');
 
@@ -384,9 +372,10 @@ test.describe('open data: index, viewers and exports', () => {
       const tab = await context.newPage();
       for (const route of routes) {
         await tab.goto(portal.url(route));
-        await hydrated(tab);
         // Open every disclosure so its content is checked too.
         await tab.evaluate(() => document.querySelectorAll('main details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+        // axe reads each page as its scripts leave it (the table's controls); a11y.test.ts says why.
+        await hydrated(tab);
         problems.push(...(await axe(tab, `${route} (${options.viewport?.width}px)`)));
         if (options === PHONE) {
           const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DESKTOP, hydrated } from './support/browser.ts';
+import { DESKTOP } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { login, logout } from './support/personal.ts';
 
@@ -14,7 +14,6 @@ function brDateIn(days: number): string {
 test.describe('personal area in the browser', () => {
   test('anonymous visitors: no star, no bell, no chip; ACESSO CIDADÃO comes back to the page', async ({ page, loginPortal: portal }) => {
     await page.goto(portal.url('/educacao/historico-escolar'));
-    await hydrated(page);
     await expect(page.getByTestId('favorite-star')).toHaveCount(0);
     await expect(page.getByTestId('notifications-bell')).toHaveCount(0);
     await expect(page.getByTestId('nota-piauiense-chip')).toHaveCount(0);
@@ -57,7 +56,6 @@ test.describe('personal area in the browser', () => {
 
     test('home: her three favourites, the CNH próxima do vencimento, recommendations, no pay slips', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url());
-      await hydrated(page);
       const favorites = page.getByRole('region', { name: 'Seus favoritos' });
       await expect(favorites.locator('li h3')).toHaveCount(3);
       const titles = await favorites.locator('li h3').allInnerTexts();
@@ -79,7 +77,6 @@ test.describe('personal area in the browser', () => {
 
     test('favouriting and unfavouriting with the §8 messages, and the failure message', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url('/educacao/historico-escolar'));
-      await hydrated(page);
       const star = page.getByTestId('service-main').getByTestId('favorite-star');
       await expect(star).toHaveAttribute('aria-pressed', 'false');
       await star.click();
@@ -88,7 +85,6 @@ test.describe('personal area in the browser', () => {
       await page.goto(portal.url());
       await expect(page.getByRole('region', { name: 'Seus favoritos' }).locator('li')).toHaveCount(4);
       await page.goto(portal.url('/educacao/historico-escolar'));
-      await hydrated(page);
       await star.click();
       await expect(page.getByText('Serviço removido dos favoritos')).toBeVisible();
       await expect(star).toHaveAttribute('aria-pressed', 'false');
@@ -120,7 +116,6 @@ test.describe('personal area in the browser', () => {
 
     test('notifications: list, filter, detail with back, read on click, redirect, mark all, archive', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url());
-      await hydrated(page);
       const bell = page.getByTestId('notifications-bell');
       await bell.click();
       const panel = page.getByTestId('notifications-panel');
@@ -146,7 +141,6 @@ test.describe('personal area in the browser', () => {
       await expect(go).toHaveAttribute('href', '/app/catalog/transito-e-veiculos/renovacao-da-cnh');
       await go.click();
       await page.waitForURL('**/app/catalog/transito-e-veiculos/renovacao-da-cnh');
-      await hydrated(page);
       await expect(page.getByTestId('notifications-count')).toHaveCount(0);
       // Mark all as read, then archive: the empty text.
       await bell.click();
@@ -165,7 +159,6 @@ test.describe('personal area in the browser', () => {
       await page.keyboard.press('Escape');
       await expect(bell).toBeFocused();
       await page.reload();
-      await hydrated(page);
       await page.getByTestId('notifications-bell').click();
       await expect(page.getByTestId('notifications-panel').getByText('Não há mensagens para serem exibidas.')).toBeVisible();
       await page.keyboard.press('Escape');
@@ -173,7 +166,6 @@ test.describe('personal area in the browser', () => {
 
     test('Sair logs out (a POST form) and the personal pages ask for the login again', async ({ loggedIn: page, loginPortal: portal }) => {
       await page.goto(portal.url('/list'));
-      await hydrated(page);
       await logout(page);
       await expect(page.getByTestId('notifications-bell')).toHaveCount(0);
       await expect(page.getByTestId('nota-piauiense-chip')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { axe, DESKTOP, hydrated } from './support/browser.ts';
+import { axe, DESKTOP } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
+import { searchBox } from './support/person.ts';
 import { login } from './support/personal.ts';
 
 // Search that understands what citizens mean (issue 13): suggestions as one types, in an accessible
@@ -12,12 +13,13 @@ const path = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
 test.describe('search', () => {
   test('the header search suggests services as one types, chosen with the keyboard alone', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
-    await hydrated(page);
-    const box = page.getByRole('banner').getByRole('combobox', { name: 'Serviços' });
+    // Typed as soon as the box shows: it becomes the combobox as the page hydrates, keeping the keys.
+    const box = searchBox(page, 'Serviços');
     await box.focus();
-    await page.keyboard.type('ipv');
+    await page.keyboard.type('ipv', { delay: 120 });
     const list = page.getByRole('listbox', { name: 'Serviços sugeridos' });
     await expect(list).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Serviços' })).toHaveValue('ipv');
     await expect(box).toHaveAttribute('aria-expanded', 'true');
     await expect(list.getByRole('option').first()).toContainText('IPVA – emissão do DAE');
     await expect(page.getByText(/serviços? sugeridos?: use as setas/)).toBeAttached();
@@ -39,8 +41,7 @@ test.describe('search', () => {
 
   test('Enter without choosing a suggestion searches the text, and the first result is the service it names', async ({ page, portal }) => {
     await page.goto(portal.url('/list'));
-    await hydrated(page);
-    const box = page.getByRole('banner').getByRole('combobox', { name: 'Serviços' });
+    const box = searchBox(page, 'Serviços');
     await box.fill('ipva');
     await expect(page.getByRole('listbox', { name: 'Serviços sugeridos' })).toBeVisible();
     await box.press('Enter');
@@ -70,7 +71,6 @@ test.describe('search', () => {
 
   test("a typo or a word without accents: 'Você quis dizer', with a link that searches the corrected words", async ({ page, portal }) => {
     await page.goto(portal.url('/search/identiadde'));
-    await hydrated(page);
     const offer = page.getByText(/^Você quis dizer/);
     await expect(offer).toHaveText('Você quis dizer identidade?');
     await expect(offer.locator('strong')).toHaveText('identidade');
@@ -95,7 +95,6 @@ test.describe('search', () => {
 
   test('a search with no results offers other words, the most accessed services, the categories and Simplifique', async ({ page, portal }) => {
     await page.goto(portal.url('/search/xkcdqwz'));
-    await hydrated(page);
     await expect(page.getByRole('heading', { level: 2, name: 'Não encontramos um serviço do Governo do Piauí para “xkcdqwz”' })).toBeVisible();
     await expect(page.getByText(/Confira se as palavras estão escritas corretamente/)).toBeVisible();
     const most = page.getByRole('region', { name: 'Serviços mais acessados' });

@@ -20,8 +20,13 @@ export const PHONE: BrowserContextOptions = {
  * anonymous page hydrates on the first sign of a person (decision 025): the mouse moves into the page's corner.
  */
 export async function hydrated(page: Page) {
-  await page.mouse.move(1, 1);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // A move made while a click's navigation is still arriving lands on the page being left: move until it hydrates.
+  let corner = 1;
+  await expect(async () => {
+    corner = 3 - corner;
+    await page.mouse.move(corner, corner);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   // Effects run right after hydration; give them a frame.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

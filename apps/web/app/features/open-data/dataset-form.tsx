@@ -1,7 +1,8 @@
 import { LoaderCircle, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form } from 'react-router';
 import { showSnackbar } from '../../components/snackbar/snackbar.tsx';
+import { useFocusOnAnswer } from '../../lib/use-focus-on-answer.ts';
 import { missingParams, paramLabel, requiredMessage } from './endpoints.ts';
 import styles from './open-data.module.css';
 import type { Field, FieldError } from './view.ts';
@@ -18,8 +19,9 @@ const fieldId = (name: string) => `campo-${name}`;
 export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: { fields: Field[]; serverMissing: string[]; serverInvalid: FieldError[]; loading: boolean }) {
   const [clientMissing, setClientMissing] = useState<string[] | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const summary = useRef<HTMLDivElement>(null);
   const missing = clientMissing ?? serverMissing;
+  // Focused by the page's head script when the server sends it, by React when the browser finds the blanks.
+  const summary = useFocusOnAnswer<HTMLDivElement>(missing);
   // What the browser found replaces the server's last answer until the server answers again.
   const invalid = clientMissing ? [] : serverInvalid;
 
@@ -29,10 +31,9 @@ export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: {
     setAnswer({ serverMissing, serverInvalid });
     setClientMissing(null);
   }
-  // The error summary takes focus and the snackbar says the same (spec §8), on each failed attempt.
+  // The snackbar says what the summary says (spec §8), on each failed attempt.
   useEffect(() => {
     if (!missing.length) return;
-    summary.current?.focus();
     showSnackbar(requiredMessage(missing), 'error');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt, serverMissing]);
@@ -40,7 +41,7 @@ export function DatasetForm({ fields, serverMissing, serverInvalid, loading }: {
   return (
     <>
       {missing.length ? (
-        <div className={styles.errorSummary} ref={summary} tabIndex={-1} role="alert" aria-labelledby="erros-titulo" data-testid="error-summary">
+        <div className={styles.errorSummary} ref={summary} tabIndex={-1} role="alert" aria-labelledby="erros-titulo" data-testid="error-summary" data-autofocus="">
           <h2 id="erros-titulo">Há um problema</h2>
           <p>{requiredMessage(missing)}</p>
           <ul>
