@@ -64,8 +64,10 @@ self.addEventListener('message', (event) => {
 async function networkFirst(event, url, request) {
   try {
     // Asked of the server (a 304 when unchanged): offline, Chromium would otherwise answer from its HTTP cache,
-    // a stale page that does not say it is one.
-    const response = await fetch(request, { cache: 'no-cache' });
+    // a stale page that does not say it is one. A request remade with options is referred by this worker unless
+    // told otherwise: the page the citizen came from stays its referrer (a service opened from search results
+    // counts for that search, issue 15).
+    const response = await fetch(request, { cache: 'no-cache', referrer: request.referrer, referrerPolicy: request.referrerPolicy });
     if (response.ok && (isServicePage(url.pathname) || isServicePdf(url.pathname))) event.waitUntil(save(url, response.clone()));
     return response;
   } catch (error) {

@@ -22,12 +22,16 @@
 export const SCRIPT_TYPE = 'x-hydrate-on-interaction';
 
 /**
- * A form marked with this attribute is one the app does better than the browser and that does not leave the page
- * (a pay slip's download, which the app shows busy and names). Sent before the scripts have come, it is kept and
- * sent once the page has hydrated, as a button's click is; should the scripts not come within WAIT_MS, the
- * browser sends it, as without scripts. The page is not marked as being left: the answer is a download.
+ * A form marked with this attribute is one the app does better than the browser. Sent before the scripts have
+ * come, it is kept and sent once the page has hydrated, as a button's click is; should the scripts not come within
+ * WAIT_MS, the browser sends it, as without scripts. Its value says what the browser's answer is:
+ * - WAITS_FOR_A_DOWNLOAD: a download (a pay slip, which the app shows busy and names): the page stays;
+ * - WAITS_FOR_A_PAGE: another page (the back office's edit form, whose answer the app makes in place, keeping what
+ *   was typed when the session has ended): the page is marked as being left.
  */
 export const WAIT_FOR_SCRIPTS = 'data-wait-for-scripts';
+export const WAITS_FOR_A_DOWNLOAD = { [WAIT_FOR_SCRIPTS]: 'download' };
+export const WAITS_FOR_A_PAGE = { [WAIT_FOR_SCRIPTS]: 'page' };
 const WAIT = WAIT_FOR_SCRIPTS;
 const WAIT_MS = 4000;
 
@@ -60,14 +64,14 @@ function leave(){if(!h.dataset.hydrated)h.setAttribute('data-leaving','');}
 function early(){return h.dataset.hydrated!=='true';}
 addEventListener('submit',function(e){
   if(!early())return;
-  var f=e.target,w=f.hasAttribute('${WAIT}');
+  var f=e.target,w=f.getAttribute('${WAIT}');
   if(w&&!f.hasAttribute('data-sending')){/* kept for the app, which does it better; the browser's after ${WAIT_MS} ms */
     e.preventDefault();e.stopPropagation();held={f:f,s:e.submitter};start();
     setTimeout(function(){if(!held||held.f!==f)return;held=null;f.setAttribute('data-sending','');send(f,e.submitter);f.removeAttribute('data-sending');},${WAIT_MS});
     return;
   }
   e.stopPropagation();/* the browser sends it, as without scripts: React, not ready, must not take it halfway */
-  if(!w&&(!f.target||f.target==='_self'))leave();/* a kept form answers with a download: the page stays */
+  if(w!=='download'&&(!f.target||f.target==='_self'))leave();/* a download's answer leaves the page where it is */
 },true);
 function send(f,s){if(f.isConnected)f.requestSubmit(s&&s.form===f?s:undefined);}
 addEventListener('click',function(e){

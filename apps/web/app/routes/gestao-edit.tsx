@@ -9,6 +9,7 @@ import { formValues, readForm } from '../lib/form.server.ts';
 import { PageFrame, personalMeta } from '../features/pages/page-frame.tsx';
 import { SaveRefusal, when } from '../features/gestao/gestao-ui.tsx';
 import { pageError } from '../lib/page-error.ts';
+import { WAITS_FOR_A_PAGE } from '../lib/deferred-hydration.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const service = await staffCall<GestaoService>(context, request, { url: serviceUrl(params.id!) });
@@ -104,7 +105,9 @@ export default function GestaoEdit() {
   const errors = new Map((result?.errors ?? []).map((e) => [e.field, e.message]));
   return (
     <PageFrame title={`Editar: ${service.live.title}`} homeHref="/app/gestao" intro={<p>{service.department.shortName}. Salvar guarda um rascunho; nada muda para os cidadãos até a revisão aprovar.</p>}>
-      <Form method="post" className={styles.form} noValidate>
+      {/* Saved before the scripts have come, it waits for them: the app keeps the form in place when the session has
+          ended (the browser's post would find the login instead). */}
+      <Form method="post" className={styles.form} noValidate {...WAITS_FOR_A_PAGE}>
         <ErrorSummary errors={result?.errors ?? []} />
         <SaveRefusal answer={result} />
         <nav aria-labelledby="nesta-pagina" className={styles.contents}>

@@ -1,6 +1,6 @@
 import { Download, FileText, LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { WAIT_FOR_SCRIPTS } from '../../lib/deferred-hydration.ts';
+import { WAITS_FOR_A_DOWNLOAD } from '../../lib/deferred-hydration.ts';
 import { periodInWords } from './payslip-rules.ts';
 import type { PayslipItem } from './payslips.server.ts';
 import styles from './payslips.module.css';
@@ -41,8 +41,8 @@ function DownloadButton({ slip }: { slip: PayslipItem }) {
   return (
     // Without JavaScript the form simply opens the file, which the browser downloads. While downloading the button is
     // aria-disabled, not disabled: a disabled button drops the keyboard's focus (onSubmit ignores a second press).
-    // Pressed before the scripts have come, it waits for them (WAIT_FOR_SCRIPTS), so the press is shown busy too.
-    <form method="get" action={PAYSLIP_PATH(slip.id)} onSubmit={onSubmit} className={styles.form} {...{ [WAIT_FOR_SCRIPTS]: '' }}>
+    // Pressed before the scripts have come, it waits for them (WAITS_FOR_A_DOWNLOAD), so the press is shown busy too.
+    <form method="get" action={PAYSLIP_PATH(slip.id)} onSubmit={onSubmit} className={styles.form} {...WAITS_FOR_A_DOWNLOAD}>
       <button type="submit" className={styles.download} aria-disabled={downloading || undefined} aria-label={downloading ? `Baixando contracheque de ${periodInWords(slip.periodo)}` : label} data-testid="payslip-download">
         {downloading ? <LoaderCircle size={18} className="spin" aria-hidden="true" /> : <Download size={18} aria-hidden="true" />}
         <span aria-hidden="true">{downloading ? 'Baixando…' : 'Baixar'}</span>
