@@ -52,6 +52,13 @@ export async function openLink(db: Db, hash: string, at: Date) {
 }
 
 /** What came through a link, oldest first. */
+/** How many replies came through a link, its row locked until the transaction ends (the cap holds under concurrency). */
+export async function lockedReplies(tx: Db, linkId: number): Promise<number> {
+  await tx.select({ id: expertLinks.id }).from(expertLinks).where(eq(expertLinks.id, linkId)).for('update');
+  const [row] = await tx.select({ n: count() }).from(versionComments).where(eq(versionComments.expertLinkId, linkId));
+  return row?.n ?? 0;
+}
+
 export function repliesThrough(db: Db, linkId: number) {
   return db
     .select({ body: versionComments.body, createdAt: versionComments.createdAt })

@@ -129,8 +129,11 @@ export const expertLinksRoutes: FastifyPluginAsyncZod<{ g: GestaoContext; notice
       markPersonal(request);
       const preview = await previewFor(request.params.token);
       const { link, version } = preview.found;
-      if (preview.replies.length >= MAX_REPLIES) throw tooManyRequests('Este link já recebeu muitas respostas. Escreva diretamente a quem o enviou.');
-      await repository.addComment(app.db, { versionId: version.id, kind: 'especialista', authorSub: null, authorName: link.expertName, body: request.body.body, expertLinkId: link.id });
+      // Counted and written under the link's row lock: of replies sent at once, no more than MAX_REPLIES get in.
+      const reply = await app.db.transaction(async (tx) => {
+        if ((await links.lockedReplies(tx, link.id)) >= MAX_REPLIES) throw tooManyRequests('Este link já recebeu muitas respostas. Escreva diretamente a quem o enviou.');
+        return repository.addComment(tx, { versionId: version.id, kind: 'especialista', authorSub: null, authorName: link.expertName, body: request.body.body, expertLinkId: link.id });
+      });
       await repository.audit(app.db, {
         actorSub: `especialista:${link.id}`,
         actorName: link.expertName,
@@ -141,7 +144,8 @@ export const expertLinksRoutes: FastifyPluginAsyncZod<{ g: GestaoContext; notice
         departmentId: preview.service.departmentId,
       });
       await notices.expertReplied(version, link);
-      return publicAnswer(await previewFor(request.params.token));
+      // the page as it was opened, with this reply under the others (built once)
+      return publicAnswer({ ...preview, replies: [...preview.replies, { body: reply.body, createdAt: iso(reply.createdAt) }] });
     },
   );
 };

@@ -631,6 +631,14 @@ describe('a preview link for an expert outside', () => {
     const bell = (await t.app.db.execute(sql`select count(*)::int as n from notifications where title = ${`Resposta de especialista: ${live.title}`}`)) as unknown as { rows: { n: number }[] };
     expect(bell.rows[0]!.n).toBeGreaterThan(0);
 
+    // A link takes at most 30 replies, also when the last ones come at once: one more place, four replies, one gets in.
+    await t.app.db.execute(sql`insert into version_comments (version_id, kind, author_name, body, expert_link_id)
+      select version_id, 'especialista', expert_name, 'Resposta ' || n, id from expert_links, generate_series(1, 28) as n where id = ${link.id}`);
+    const rush = await Promise.all([1, 2, 3, 4].map((n) => t.app.inject({ method: 'POST', url: `/v1/especialista/${token}/resposta`, payload: { body: `Ao mesmo tempo ${n}.` } })));
+    expect(rush.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+    expect(rush.find((r) => r.statusCode === 429)!.json().message).toMatch(/muitas respostas/);
+    expect((await service('reviewerDetran', other.id)).open!.expertLinks[0]).toMatchObject({ replies: 30 });
+
     // Two revocations at once: one revokes, the other is told; the link opens nothing any more.
     const both = await Promise.all([post('reviewerDetran', `especialistas/${link.id}/revogar`, {}, other.id), post('editorDetran', `especialistas/${link.id}/revogar`, {}, other.id)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);

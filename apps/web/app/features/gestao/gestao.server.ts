@@ -85,13 +85,13 @@ export function editForm(content: ServiceContent): EditForm {
 /** The edit form as it was sent: the content the API takes (its texts as HTML), and the form to show again. */
 export function contentFromForm(values: FormValues): { content: ServiceContent; form: EditForm } {
   const form = formContent(values);
+  const { originals, ...fields } = form;
   const content: ServiceContent = {
-    ...form,
-    description: savedHtml(form.description, form.originals.description),
-    steps: form.steps.map((step, i) => ({ ...step, htmlContent: savedHtml(step.htmlContent, form.originals.steps[i] ?? '') })),
-    info: form.info.map((block, i) => ({ ...block, text: savedHtml(block.text, form.originals.info[i] ?? '') })),
+    ...fields,
+    description: savedHtml(form.description, originals.description),
+    steps: form.steps.map((step, i) => ({ ...step, htmlContent: savedHtml(step.htmlContent, originals.steps[i] ?? '') })),
+    info: form.info.map((block, i) => ({ ...block, text: savedHtml(block.text, originals.info[i] ?? '') })),
   };
-  delete (content as Partial<EditForm>).originals;
   return { content, form };
 }
 
