@@ -1,3 +1,4 @@
+import { PIAUI_TIME_ZONE } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { axe, PHONE } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -69,8 +70,11 @@ test.describe('Maria books a time at a unit', () => {
   });
 
   test('the front desk receives her by the QR code; her page says she was served', async ({ browser, loginPortal }) => {
-    // Her appointment, brought to an hour from now (the desk receives today's).
-    await loginPortal.app.db.execute(sql`update appointments set starts_at = now() + interval '1 hour' where protocol = ${protocol}`);
+    // Her appointment, brought to later today in Piauí (the desk receives today's): halfway between now and midnight
+    // there, since an hour from now is tomorrow after 23:00.
+    await loginPortal.app.db.execute(
+      sql`update appointments set starts_at = now() + (((date_trunc('day', now() at time zone ${PIAUI_TIME_ZONE}) + interval '1 day') at time zone ${PIAUI_TIME_ZONE}) - now()) / 2 where protocol = ${protocol}`,
+    );
     const person = PEOPLE[0]!;
     const desk = await loginAs(browser, loginPortal.origin, 'heitor.ssp', '/app/gestao/agenda?unidade=ssp-espaco-cidadania-parnaiba');
     await expect(desk.getByTestId('desk-item').filter({ hasText: 'Maria da Conceição Silva' })).toContainText('***.982.247-**');

@@ -1,4 +1,4 @@
-import { todayInPiaui, type Appointment, type AppointmentList, type BookingOptions, type DataAccessList, type DeskDay } from '@portal/contracts';
+import { PIAUI_TIME_ZONE, todayInPiaui, type Appointment, type AppointmentList, type BookingOptions, type DataAccessList, type DeskDay } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,8 +192,9 @@ describe('the rush', () => {
 
 describe('the front desk', () => {
   it("sees the unit's day, receives Maria by her QR code, and Maria reads who did; others cannot", async () => {
-    // Maria's demo appointment, moved to an hour from now.
-    await t.database.db.execute(sql`update appointments set starts_at = now() + interval '1 hour' where code = 'demo-qr-maria-1'`);
+    // Maria's demo appointment, moved to later today in Piauí: halfway between now and midnight there (an hour from
+    // now is tomorrow when the test runs after 23:00 in Piauí, and the desk's day would not list it).
+    await t.database.db.execute(sql`update appointments set starts_at = now() + (((date_trunc('day', now() at time zone ${PIAUI_TIME_ZONE}) + interval '1 day') at time zone ${PIAUI_TIME_ZONE}) - now()) / 2 where code = 'demo-qr-maria-1'`);
     const day = (await as('heitor.ssp', { method: 'GET', url: '/v1/gestao/agenda?unidade=ssp-espaco-cidadania-teresina-shopping' })).json() as DeskDay;
     expect(day.units.map((u) => u.slug)).toContain('ssp-espaco-cidadania-dirceu');
     const maria = day.appointments.find((a) => a.citizenName === 'Maria da Conceição Silva')!;
