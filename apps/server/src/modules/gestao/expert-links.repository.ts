@@ -51,7 +51,6 @@ export async function openLink(db: Db, hash: string, at: Date) {
   return found ?? null;
 }
 
-/** What came through a link, oldest first. */
 /** How many replies came through a link, its row locked until the transaction ends (the cap holds under concurrency). */
 export async function lockedReplies(tx: Db, linkId: number): Promise<number> {
   await tx.select({ id: expertLinks.id }).from(expertLinks).where(eq(expertLinks.id, linkId)).for('update');
@@ -59,6 +58,7 @@ export async function lockedReplies(tx: Db, linkId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** What came through a link, oldest first. */
 export function repliesThrough(db: Db, linkId: number) {
   return db
     .select({ body: versionComments.body, createdAt: versionComments.createdAt })
