@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryCache } from './cache.ts';
+import { inFlight, memoryCache } from './cache.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -66,5 +66,31 @@ describe('memoryCache', () => {
     await cache.fetch('a', async () => ++calls);
     await cache.fetch('a', async () => ++calls);
     expect(calls).toBe(2);
+  });
+});
+
+describe('inFlight', () => {
+  it('shares a read under way with whoever asks the same meanwhile, and reads again once it has answered', async () => {
+    const reads = inFlight<number>();
+    let calls = 0;
+    let release!: (n: number) => void;
+    const load = () => {
+      calls++;
+      return new Promise<number>((resolve) => (release = resolve));
+    };
+    const both = Promise.all([reads.fetch('a', load), reads.fetch('a', load)]);
+    release(7);
+    expect(await both).toEqual([7, 7]);
+    expect(calls).toBe(1);
+    const again = reads.fetch('a', load);
+    release(8);
+    expect(await again).toBe(8);
+    expect(calls).toBe(2);
+  });
+
+  it('keeps no failure: the next caller reads again', async () => {
+    const reads = inFlight<number>();
+    await expect(reads.fetch('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await reads.fetch('a', async () => 3)).toBe(3);
   });
 });

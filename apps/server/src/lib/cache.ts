@@ -80,3 +80,33 @@ export function memoryCache<V>({ name = 'unnamed', ttlMs, max }: CacheOptions): 
     },
   };
 }
+
+/**
+ * Identical reads at the same moment share one, and nothing is kept after it: a caller who asks while the same read
+ * is under way gets its answer, then the next caller reads again. For reads many citizens make in the same second
+ * (an agenda opening: its times, its free places), where a kept answer, even for a second, could show a place that
+ * is gone.
+ */
+export function inFlight<V>({ name = 'unnamed' }: Pick<CacheOptions, 'name'> = {}): Cache<V> {
+  const count = counter(name);
+  const running = new Map<string, Promise<V>>();
+  return {
+    fetch(key, load) {
+      const shared = running.get(key);
+      if (shared) {
+        count.hits++;
+        return shared;
+      }
+      count.misses++;
+      const value = load().finally(() => running.delete(key));
+      running.set(key, value);
+      return value;
+    },
+    async delete(key) {
+      running.delete(key);
+    },
+    async clear() {
+      running.clear();
+    },
+  };
+}

@@ -3,9 +3,9 @@ import { piauiInstant, todayInPiaui, type NoticeKind } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import { mapUrl } from '../../lib/mappers.ts';
-import { nextProtocolNumber, type Tx } from '../requests/requests.repository.ts';
+import { nextProtocolNumber, type Db, type Tx } from '../requests/requests.repository.ts';
 import { protocolOf } from '../requests/requests.service.ts';
 
 const { unitAgendas, appointmentSlots, appointments, services, departmentSections, departments, categories } = schema;
@@ -68,8 +68,11 @@ export const takePlace = async (tx: Tx, agendaId: number, startsAt: Date) => {
   if (taken) return;
   const [exists] = await tx.select({ n: appointmentSlots.capacity }).from(appointmentSlots).where(and(eq(appointmentSlots.agendaId, agendaId), eq(appointmentSlots.startsAt, startsAt)));
   if (!exists) throw badRequest('Este horário não está na agenda desta unidade. Escolha um dos horários da lista.');
-  throw conflict('Este horário acabou de ser preenchido. Escolha outro.');
+  throw conflict(TIME_FULL);
 };
+const TIME_FULL = 'Este horário acabou de ser preenchido. Escolha outro.';
+/** takePlace's refusal of a time with no place left (not of a time that is not in the agenda). */
+export const isTimeFull = (error: unknown) => error instanceof HttpError && error.statusCode === 409 && error.message === TIME_FULL;
 /** Gives a place of a time back (a cancellation, a move, an offer not taken). */
 export const givePlaceBack = (tx: Tx, agendaId: number, startsAt: Date) =>
   tx
@@ -91,16 +94,20 @@ export function timesOfDay(agenda: Pick<AgendaRow, 'hours' | 'slotMinutes'>, day
 }
 
 
+/** An appointment's protocol (`2026-AGENDA-000123`), taken before the transaction that makes it (nextProtocolNumber). */
+export async function appointmentProtocol(db: Db, now: Date) {
+  const year = Number(todayInPiaui(now).slice(0, 4));
+  return protocolOf(year, 'AGENDA', await nextProtocolNumber(db, year, 'AGENDA'));
+}
+
 /**
  * The appointment itself, with its protocol and the random code its QR holds, in the caller's transaction (the place
  * already taken). One still to happen per citizen and service: a second at once finds the partial unique index taken.
  */
 export async function insertAppointment(
   tx: Tx,
-  { agenda, citizenSub, citizen, startsAt, now }: { agenda: AgendaRow; citizenSub: string; citizen: { name: string; cpf: string; email: string }; startsAt: Date; now: Date },
+  { agenda, citizenSub, citizen, startsAt, protocol, now }: { agenda: AgendaRow; citizenSub: string; citizen: { name: string; cpf: string; email: string }; startsAt: Date; protocol: string; now: Date },
 ) {
-  const year = Number(todayInPiaui(now).slice(0, 4));
-  const protocol = protocolOf(year, 'AGENDA', await nextProtocolNumber(tx, year, 'AGENDA'));
   const [made] = await tx
     .insert(appointments)
     .values({

@@ -16,14 +16,16 @@ import {
 import { normalizeSearchText, schema, type Database } from '@portal/db';
 import { and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { inFlight } from '../../lib/cache.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { iso } from '../../lib/rows.ts';
+import { turns } from '../../lib/turns.ts';
 import { transition } from '../../lib/workflow.ts';
 import { canRunDesk, type Staff } from '../gestao/roles.ts';
 import { calendarOf } from '../requests/calendars.ts';
 import { recordAccess, type Tx } from '../requests/requests.repository.ts';
 import { knownData, type Citizen } from '../requests/requests.service.ts';
-import { agendasOf, givePlaceBack, insertAppointment, takePlace, tellCitizen, timesOfDay, unitOf, type AgendaRow } from './appointments.repository.ts';
+import { agendasOf, appointmentProtocol, givePlaceBack, insertAppointment, isTimeFull, takePlace, tellCitizen, timesOfDay, unitOf, type AgendaRow } from './appointments.repository.ts';
 import { offerFreedPlace, waitingList } from './appointments.waits.ts';
 import { APPOINTMENT_TABLE, appointments as workflow, type AppointmentAction, type AppointmentActor } from './appointments.workflow.ts';
 
@@ -116,34 +118,47 @@ export type AppointmentsService = ReturnType<typeof appointmentsService>;
 export function appointmentsService(app: FastifyInstance) {
   const db = () => app.db;
   const line = waitingList(app);
+  // When an agenda opens, thousands ask for the same service's agendas, times and free places in the same second:
+  // identical reads under way are shared (none is kept after it), and the bookings of one time take turns in this
+  // process (lib/turns.ts), so that the database answers each question once and the rush does not queue on a row lock.
+  const reads = inFlight<unknown>({ name: 'agendamentos' });
+  const shared = <T>(key: string, read: () => Promise<T>) => reads.fetch(key, read) as Promise<T>;
+  const inTurn = turns();
+  const agendasOfService = (slug: string) => shared(`agendas:${slug}`, () => agendasOf(db(), eq(services.slug, slug)));
 
-  const documentsOf = async (serviceId: number) =>
-    (
-      await db()
-        .select({ name: stepDocuments.name })
-        .from(stepDocuments)
-        .innerJoin(serviceSteps, eq(serviceSteps.id, stepDocuments.stepId))
-        .where(eq(serviceSteps.serviceId, serviceId))
-        .orderBy(asc(serviceSteps.orderIndex), asc(stepDocuments.id))
-    ).map((d) => d.name);
+  const documentsOf = (serviceId: number) =>
+    shared(`documents:${serviceId}`, async () =>
+      (
+        await db()
+          .select({ name: stepDocuments.name })
+          .from(stepDocuments)
+          .innerJoin(serviceSteps, eq(serviceSteps.id, stepDocuments.stepId))
+          .where(eq(serviceSteps.serviceId, serviceId))
+          .orderBy(asc(serviceSteps.orderIndex), asc(stepDocuments.id))
+      ).map((d) => d.name),
+    );
 
   /** The free places of these agendas' times, from `from` to `to`. */
   const freeTimes = (agendaIds: number[], from: Date, to: Date) =>
     agendaIds.length
-      ? db()
-          .select({ agendaId: appointmentSlots.agendaId, startsAt: appointmentSlots.startsAt, free: sql<number>`${appointmentSlots.capacity} - ${appointmentSlots.booked}` })
-          .from(appointmentSlots)
-          .where(and(inArray(appointmentSlots.agendaId, agendaIds), gte(appointmentSlots.startsAt, from), lt(appointmentSlots.startsAt, to), lt(appointmentSlots.booked, appointmentSlots.capacity)))
-          .orderBy(asc(appointmentSlots.startsAt))
+      ? shared(`free:${agendaIds.join(',')}:${from.getTime()}:${to.getTime()}`, () =>
+          db()
+            .select({ agendaId: appointmentSlots.agendaId, startsAt: appointmentSlots.startsAt, free: sql<number>`${appointmentSlots.capacity} - ${appointmentSlots.booked}` })
+            .from(appointmentSlots)
+            .where(and(inArray(appointmentSlots.agendaId, agendaIds), gte(appointmentSlots.startsAt, from), lt(appointmentSlots.startsAt, to), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+            .orderBy(asc(appointmentSlots.startsAt)),
+        )
       : Promise.resolve([]);
 
   const firstFree = async (agendaIds: number[], now: Date) => {
     if (!agendaIds.length) return new Map<number, Date>();
-    const found = await db()
-      .select({ agendaId: appointmentSlots.agendaId, first: sql<string>`min(${appointmentSlots.startsAt})` })
-      .from(appointmentSlots)
-      .where(and(inArray(appointmentSlots.agendaId, agendaIds), gt(appointmentSlots.startsAt, new Date(now.getTime() + LEAD_MINUTES * 60_000)), lt(appointmentSlots.booked, appointmentSlots.capacity)))
-      .groupBy(appointmentSlots.agendaId);
+    const found = await shared(`first:${agendaIds.join(',')}:${now.getTime()}`, () =>
+      db()
+        .select({ agendaId: appointmentSlots.agendaId, first: sql<string>`min(${appointmentSlots.startsAt})` })
+        .from(appointmentSlots)
+        .where(and(inArray(appointmentSlots.agendaId, agendaIds), gt(appointmentSlots.startsAt, new Date(now.getTime() + LEAD_MINUTES * 60_000)), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+        .groupBy(appointmentSlots.agendaId),
+    );
     return new Map(found.map((f) => [f.agendaId, new Date(f.first)]));
   };
 
@@ -192,13 +207,38 @@ export function appointmentsService(app: FastifyInstance) {
     return until > now ? until : null;
   };
 
+  /** book()'s turn at a time: the no-show policy, then one transaction that takes the place and makes or moves the appointment. */
+  const take = async (user: Citizen, agenda: AgendaRow, startsAt: Date, moving: typeof appointments.$inferSelect | null, now: Date) => {
+    const [blocked, citizen] = await Promise.all([moving ? null : blockedUntil(user.sub, agenda, now), moving?.citizen ?? knownData(app, user)]);
+    if (blocked)
+      throw conflict(`Você faltou a ${agenda.noShowLimit} agendamentos do ${agenda.departmentShortName} nos últimos ${agenda.noShowDays} dias: poderá agendar de novo a partir de ${formatDateTime(blocked)}.`);
+    const protocol = moving ? null : await appointmentProtocol(db(), now);
+    return db().transaction(async (t) => {
+      const tx = t as unknown as Tx;
+      await takePlace(tx, agenda.id, startsAt);
+      if (moving) {
+        const done = await transition(tx, workflow, APPOINTMENT_TABLE, moving.id, 'remarcar', { agendaId: agenda.id, sectionId: agenda.section.id, startsAt, updatedAt: now, remindedAt: null }, eq(appointments.startsAt, moving.startsAt));
+        await givePlaceBack(tx, moving.agendaId, moving.startsAt);
+        await offerFreedPlace(app, tx, moving.agendaId, moving.startsAt, now);
+        await tell(tx, done, `Agendamento remarcado: ${done.protocol}`, `Seu atendimento de "${agenda.serviceTitle}" passou para ${formatDateTime(startsAt)}, em ${agenda.section.name}.`);
+        return done;
+      }
+      const made = await insertAppointment(tx, { agenda, citizenSub: user.sub, citizen: { name: citizen.name, cpf: citizen.cpf, email: citizen.email }, startsAt, protocol: protocol!, now });
+      await tell(tx, made, `Atendimento agendado: ${protocol}`, `"${agenda.serviceTitle}" em ${agenda.section.name}, ${formatDateTime(startsAt)}. Leve os documentos pedidos e o QR code do agendamento.`);
+      return made;
+    });
+  };
+
   return {
     /** The waiting list ('Avise-me'): appointments.waits.ts. */
     line,
 
     /** The units of a service with their first free time; the days of the one chosen; the times of the day chosen. */
-    async options(user: Citizen, slug: string, query: BookingQuery, now = new Date()): Promise<BookingOptions> {
-      const agendas = await agendasOf(db(), eq(services.slug, slug));
+    async options(user: Citizen, slug: string, query: BookingQuery, asked = new Date()): Promise<BookingOptions> {
+      // The next whole second: those who ask in the same second share the reads of the times (a time is offered from
+      // half an hour ahead, give or take a second; booking it checks again).
+      const now = new Date(Math.ceil(asked.getTime() / 1000) * 1000);
+      const agendas = await agendasOfService(slug);
       if (!agendas.length) throw notFound('Este serviço não tem agendamento pelo portal.');
       const chosen = query.unidade ? agendas.find((a) => a.section.slug === query.unidade) : undefined;
       if (query.unidade && !chosen) throw notFound('Esta unidade não atende este serviço com agendamento.');
@@ -212,12 +252,14 @@ export function appointmentsService(app: FastifyInstance) {
           now,
         ),
         chosen
-          ? db()
-              .select({ day: sql<string>`to_char(${appointmentSlots.startsAt} at time zone 'America/Fortaleza', 'YYYY-MM-DD')`, free: sql<number>`sum(${appointmentSlots.capacity} - ${appointmentSlots.booked})::int` })
-              .from(appointmentSlots)
-              .where(and(eq(appointmentSlots.agendaId, chosen.id), gte(appointmentSlots.startsAt, earliest), lt(appointmentSlots.startsAt, new Date(now.getTime() + (chosen.daysAhead + 1) * DAY)), lt(appointmentSlots.booked, appointmentSlots.capacity)))
-              .groupBy(sql`1`)
-              .orderBy(sql`1`)
+          ? shared(`days:${chosen.id}:${now.getTime()}`, () =>
+              db()
+                .select({ day: sql<string>`to_char(${appointmentSlots.startsAt} at time zone 'America/Fortaleza', 'YYYY-MM-DD')`, free: sql<number>`sum(${appointmentSlots.capacity} - ${appointmentSlots.booked})::int` })
+                .from(appointmentSlots)
+                .where(and(eq(appointmentSlots.agendaId, chosen.id), gte(appointmentSlots.startsAt, earliest), lt(appointmentSlots.startsAt, new Date(now.getTime() + (chosen.daysAhead + 1) * DAY)), lt(appointmentSlots.booked, appointmentSlots.capacity)))
+                .groupBy(sql`1`)
+                .orderBy(sql`1`),
+            )
           : Promise.resolve([]),
         db()
           .select({ id: appointments.id, protocol: appointments.protocol, startsAt: appointments.startsAt, unit: departmentSections.name })
@@ -258,42 +300,19 @@ export function appointmentsService(app: FastifyInstance) {
 
     /** Books a time (or moves the citizen's appointment to it): one place, or a clear refusal; nothing else changes. */
     async book(user: Citizen, input: BookingInput, now = new Date()): Promise<Appointment> {
-      const [agenda] = await agendasOf(db(), and(eq(services.slug, input.servico), eq(departmentSections.slug, input.unidade)));
+      const agenda = (await agendasOfService(input.servico)).find((a) => a.section.slug === input.unidade);
       if (!agenda) throw notFound('Esta unidade não atende este serviço com agendamento.');
       const startsAt = new Date(input.horario);
       if (startsAt.getTime() < now.getTime() + LEAD_MINUTES * 60_000) throw badRequest('Este horário já passou ou está perto demais: escolha um horário a partir de meia hora daqui.');
-      // A time already full is told at once (in a rush, most are): a look, not the guarantee, which is takePlace's.
-      const [slot] = await db()
-        .select({ free: sql<number>`${appointmentSlots.capacity} - ${appointmentSlots.booked}` })
-        .from(appointmentSlots)
-        .where(and(eq(appointmentSlots.agendaId, agenda.id), eq(appointmentSlots.startsAt, startsAt)));
-      if (!slot) throw badRequest('Este horário não está na agenda desta unidade. Escolha um dos horários da lista.');
-      if (Number(slot.free) <= 0) throw conflict('Este horário acabou de ser preenchido. Escolha outro.');
       const moving = input.remarcar ? await own(user, input.remarcar) : null;
       if (moving) {
         workflow.check('remarcar', { citizen: user.sub }, await facts(moving));
         if (moving.serviceId !== agenda.serviceId) throw badRequest('Só se remarca para o mesmo serviço.');
         if (moving.startsAt.getTime() - agenda.changeHours * 3_600_000 < now.getTime()) throw conflict(`Só se remarca até ${agenda.changeHours} horas antes do horário marcado.`);
       }
-      const blocked = moving ? null : await blockedUntil(user.sub, agenda, now);
-      if (blocked)
-        throw conflict(`Você faltou a ${agenda.noShowLimit} agendamentos do ${agenda.departmentShortName} nos últimos ${agenda.noShowDays} dias: poderá agendar de novo a partir de ${formatDateTime(blocked)}.`);
-      const citizen = moving?.citizen ?? (await knownData(app, user));
-      const row = await db().transaction(async (t) => {
-        const tx = t as unknown as Tx;
-        await takePlace(tx, agenda.id, startsAt);
-        if (moving) {
-          const done = await transition(tx, workflow, APPOINTMENT_TABLE, moving.id, 'remarcar', { agendaId: agenda.id, sectionId: agenda.section.id, startsAt, updatedAt: now, remindedAt: null }, eq(appointments.startsAt, moving.startsAt));
-          await givePlaceBack(tx, moving.agendaId, moving.startsAt);
-          await offerFreedPlace(app, tx, moving.agendaId, moving.startsAt, now);
-          await tell(tx, done, `Agendamento remarcado: ${done.protocol}`, `Seu atendimento de "${agenda.serviceTitle}" passou para ${formatDateTime(startsAt)}, em ${agenda.section.name}.`);
-          return done;
-        }
-        const made = await insertAppointment(tx, { agenda, citizenSub: user.sub, citizen: { name: citizen.name, cpf: citizen.cpf, email: citizen.email }, startsAt, now });
-        const { protocol } = made;
-        await tell(tx, made, `Atendimento agendado: ${protocol}`, `"${agenda.serviceTitle}" em ${agenda.section.name}, ${formatDateTime(startsAt)}. Leve os documentos pedidos e o QR code do agendamento.`);
-        return made;
-      });
+      // The time's turn: told at once if it filled while she waited for it (in a rush, most are); otherwise the place
+      // is taken or refused by the database (takePlace).
+      const row = await inTurn(`${agenda.id}:${startsAt.getTime()}`, () => take(user, agenda, startsAt, moving, now), isTimeFull);
       return view(row, agenda, now);
     },
 

@@ -7,7 +7,7 @@ import { iso } from '../../lib/rows.ts';
 import { transition } from '../../lib/workflow.ts';
 import type { Tx } from '../requests/requests.repository.ts';
 import { knownData, type Citizen } from '../requests/requests.service.ts';
-import { agendasOf, givePlaceBack, insertAppointment, tellCitizen, unitOf } from './appointments.repository.ts';
+import { agendasOf, appointmentProtocol, givePlaceBack, insertAppointment, tellCitizen, unitOf } from './appointments.repository.ts';
 import { WAIT_TABLE, waits } from './appointments.workflow.ts';
 
 const { appointmentWaits, appointmentSlots, appointments, unitAgendas, services, departmentSections } = schema;
@@ -135,12 +135,12 @@ export function waitingList(app: FastifyInstance) {
       if (!row.offerExpiresAt || row.offerExpiresAt <= now) throw conflict('Este horário não está mais reservado para você: o prazo para confirmar passou.');
       const [agenda] = await agendasOf(db(), eq(unitAgendas.id, row.agendaId));
       if (!agenda) throw notFound('Lista de espera não encontrada.');
+      const protocol = await appointmentProtocol(db(), now);
       return db().transaction(async (t) => {
         const tx = t as unknown as Tx;
         // Taken only while the offer lasts: the expiry job and this update cannot both win.
         await transition(tx, waits, WAIT_TABLE, row.id, 'aceitar', {}, gt(appointmentWaits.offerExpiresAt, now));
-        const made = await insertAppointment(tx, { agenda, citizenSub: row.citizenSub, citizen: row.citizen, startsAt: row.offeredStartsAt!, now });
-        const { protocol } = made;
+        const made = await insertAppointment(tx, { agenda, citizenSub: row.citizenSub, citizen: row.citizen, startsAt: row.offeredStartsAt!, protocol, now });
         await tx.update(appointmentWaits).set({ appointmentId: made.id }).where(eq(appointmentWaits.id, row.id));
         await tellCitizen(app, tx, made, `Atendimento agendado: ${protocol}`, `"${agenda.serviceTitle}" em ${agenda.section.name}, ${formatDateTime(made.startsAt)}. Leve os documentos pedidos e o QR code do agendamento.`);
         return made;

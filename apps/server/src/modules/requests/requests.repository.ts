@@ -150,11 +150,14 @@ export function eventsOf(db: Db, requestId: number, withNotes: boolean) {
 }
 
 /**
- * The next protocol number of a department in a year, taken in one statement (two sends at once get two numbers;
- * in the sender's transaction, so a send that fails leaves no gap).
+ * The next protocol number of a department in a year, taken in one statement of its own, before the caller's
+ * transaction (two sends at once get two numbers). Not in the caller's transaction: there the counter's row stayed
+ * locked until that transaction ended, so every send and booking of a department at once waited for the others to
+ * commit, one by one (the rush of an agenda, decision 039). A send or booking that then fails leaves a gap in the
+ * numbers, which nobody reads in order.
  */
-export async function nextProtocolNumber(tx: Tx, year: number, department: string): Promise<number> {
-  const [row] = await tx
+export async function nextProtocolNumber(db: Db, year: number, department: string): Promise<number> {
+  const [row] = await db
     .insert(requestProtocols)
     .values({ year, department, last: 1 })
     .onConflictDoUpdate({ target: [requestProtocols.year, requestProtocols.department], set: { last: sql`${requestProtocols.last} + 1` } })

@@ -374,6 +374,9 @@ export function requestsService(app: FastifyInstance) {
       const calendar = await calendarOf(db(), service.departmentId);
       // Files of questions no longer shown (an answer changed since) do not go with the request.
       const hidden = (await repository.filesOf(db(), row.id)).filter((f) => !f.withReply && checked.answers[f.question] === undefined);
+      const year = Number(today.slice(0, 4));
+      const code = protocolCode(service.departmentShortName);
+      const protocol = protocolOf(year, code, await repository.nextProtocolNumber(db(), year, code));
       try {
         const sent = await db().transaction(async (tx) => {
           for (const file of hidden) await repository.deleteFile(tx as unknown as repository.Db, row.id, file.id);
@@ -389,9 +392,6 @@ export function requestsService(app: FastifyInstance) {
             deadlineDays: service.deadlineDays,
             dueOn: service.deadlineDays ? calendar.add(today, service.deadlineDays) : null,
           });
-          const year = Number(today.slice(0, 4));
-          const code = protocolCode(service.departmentShortName);
-          const protocol = protocolOf(year, code, await repository.nextProtocolNumber(tx, year, code));
           const withProtocol = await repository.updateRequest(tx as unknown as repository.Db, moved.id, { protocol });
           await repository.addEvent(tx as unknown as repository.Db, { requestId: row.id, kind: 'estado', fromState: 'rascunho', toState: 'enviada', actorSub: user.sub, actorName: row.citizen.name });
           const due = withProtocol.dueOn ? ` O ${service.departmentShortName} tem até ${withProtocol.dueOn.split('-').reverse().join('/')} para responder.` : '';
