@@ -18,7 +18,7 @@ import { and, asc, eq, gt, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inFlight } from '../../lib/cache.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { iso } from '../../lib/rows.ts';
+import { iso, pgArray, rows } from '../../lib/rows.ts';
 import { turns } from '../../lib/turns.ts';
 import { transition } from '../../lib/workflow.ts';
 import { canRunDesk, type Staff } from '../gestao/roles.ts';
@@ -202,9 +202,32 @@ export function appointmentsService(app: FastifyInstance) {
       .from(appointments)
       .where(and(eq(appointments.citizenSub, citizenSub), eq(appointments.departmentId, agenda.departmentId), eq(appointments.state, 'nao_compareceu'), gt(appointments.startsAt, new Date(now.getTime() - agenda.noShowDays * DAY))))
       .orderBy(sql`${appointments.startsAt} desc`);
+    return waitAfter(missed.map((m) => m.startsAt), agenda, now);
+  };
+  /** The no-show policy on her absences within its days, the latest first: until when she waits, or null. */
+  const waitAfter = (missed: Date[], agenda: AgendaRow, now: Date) => {
     if (missed.length < agenda.noShowLimit) return null;
-    const until = new Date(missed[0]!.startsAt.getTime() + agenda.noShowWaitDays * DAY);
+    const until = new Date(missed[0]!.getTime() + agenda.noShowWaitDays * DAY);
     return until > now ? until : null;
+  };
+
+  /**
+   * What the booking page knows of the citizen, in one query (it is asked at every step, by everyone at once when an
+   * agenda opens): her appointment of the service still to happen, her absences at its department within the no-show
+   * policy's days, and her place in the chosen unit's line.
+   */
+  const herAt = async (citizenSub: string, agenda: AgendaRow, chosen: AgendaRow | undefined, now: Date) => {
+    const [found] = await rows<{ current: { id: number; protocol: string; startsAt: string; unit: string } | null; missed: string[] | null; waitingId: number | null }>(
+      db(),
+      sql`select
+        (select json_build_object('id', x.id, 'protocol', x.protocol, 'startsAt', x.starts_at, 'unit', s.name) from ${appointments} x join ${departmentSections} s on s.id = x.section_id
+          where x.citizen_sub = ${citizenSub} and x.service_id = ${agenda.serviceId} and x.state = any(${pgArray(workflow.open)}::text[]) limit 1) as current,
+        (select json_agg(x.starts_at order by x.starts_at desc) from ${appointments} x
+          where x.citizen_sub = ${citizenSub} and x.department_id = ${agenda.departmentId} and x.state = 'nao_compareceu' and x.starts_at > ${new Date(now.getTime() - agenda.noShowDays * DAY)}) as missed,
+        (select w.id from ${appointmentWaits} w where w.citizen_sub = ${citizenSub} and w.agenda_id = ${chosen?.id ?? 0} and w.state in ('aguardando', 'oferecido') limit 1) as "waitingId"`,
+    );
+    const [waiting] = found?.waitingId ? await db().select().from(appointmentWaits).where(eq(appointmentWaits.id, found.waitingId)) : [];
+    return { current: found?.current ?? null, blocked: waitAfter((found?.missed ?? []).map((m) => new Date(m)), agenda, now), waiting };
   };
 
   /** book()'s turn at a time: the no-show policy, then one transaction that takes the place and makes or moves the appointment. */
@@ -246,7 +269,7 @@ export function appointmentsService(app: FastifyInstance) {
       const earliest = new Date(now.getTime() + LEAD_MINUTES * 60_000);
       // What the page shows, asked at once: each unit's first free time, the chosen unit's free places per day (counted
       // by the database), the citizen's appointment, her no-show wait and her place in the line, the documents.
-      const [first, perDay, [current], blocked, [waiting], documents] = await Promise.all([
+      const [first, perDay, { current, blocked, waiting }, documents] = await Promise.all([
         firstFree(
           agendas.map((x) => x.id),
           now,
@@ -261,18 +284,7 @@ export function appointmentsService(app: FastifyInstance) {
                 .orderBy(sql`1`),
             )
           : Promise.resolve([]),
-        db()
-          .select({ id: appointments.id, protocol: appointments.protocol, startsAt: appointments.startsAt, unit: departmentSections.name })
-          .from(appointments)
-          .innerJoin(departmentSections, eq(departmentSections.id, appointments.sectionId))
-          .where(and(eq(appointments.citizenSub, user.sub), eq(appointments.serviceId, a.serviceId), inArray(appointments.state, workflow.open as string[]))),
-        blockedUntil(user.sub, a, now),
-        chosen
-          ? db()
-              .select()
-              .from(appointmentWaits)
-              .where(and(eq(appointmentWaits.citizenSub, user.sub), eq(appointmentWaits.agendaId, chosen.id), inArray(appointmentWaits.state, ['aguardando', 'oferecido'])))
-          : Promise.resolve([]),
+        herAt(user.sub, a, chosen, now),
         documentsOf(a.serviceId),
       ]);
       const units = agendas.map((x) => ({ ...unitOf(x), firstFree: first.has(x.id) ? iso(first.get(x.id)!) : null }));
