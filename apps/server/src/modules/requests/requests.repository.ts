@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { OVERDUE_COUNT_CAP, type Answers, type RequestForm } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 
@@ -46,25 +46,22 @@ const serviceColumns = {
   deadlineDays: services.deadlineDays,
 };
 
-async function servicesWhere(db: Db, where: ReturnType<typeof eq>): Promise<RequestService[]> {
+// Every call of a request reads its service: its steps come in the same query.
+async function servicesWhere(db: Db, where: SQL | undefined): Promise<RequestService[]> {
   const found = await db
-    .select(serviceColumns)
+    .select({ ...serviceColumns, steps: sql<string[]>`coalesce((select json_agg(st.name order by st.order_index, st.id) from ${serviceSteps} st where st.service_id = ${services.id}), '[]')` })
     .from(services)
     .innerJoin(categories, eq(categories.id, services.categoryId))
     .innerJoin(departments, eq(departments.id, services.departmentId))
     .innerJoin(accessProfiles, eq(accessProfiles.id, services.accessProfileId))
     .where(where);
-  if (!found.length) return [];
-  const steps = await db
-    .select({ serviceId: serviceSteps.serviceId, name: serviceSteps.name })
-    .from(serviceSteps)
-    .where(inArray(serviceSteps.serviceId, found.map((s) => s.id)))
-    .orderBy(asc(serviceSteps.orderIndex), asc(serviceSteps.id));
-  return found.map((s) => ({ ...s, requestForm: s.requestForm as RequestForm | null, steps: steps.filter((step) => step.serviceId === s.id).map((step) => step.name) }));
+  return found.map((s) => ({ ...s, requestForm: s.requestForm as RequestForm | null }));
 }
 
 export const serviceBySlug = async (db: Db, slug: string) => (await servicesWhere(db, eq(services.slug, slug)))[0] ?? null;
 export const serviceById = async (db: Db, id: number) => (await servicesWhere(db, eq(services.id, id)))[0] ?? null;
+/** The service of a request, read beside the request itself rather than after it. */
+export const serviceOfRequest = async (db: Db, requestId: number) => (await servicesWhere(db, sql`${services.id} = (select r.service_id from ${serviceRequests} r where r.id = ${requestId})`))[0] ?? null;
 
 /** The account's data the state already holds (Lei 14.129's once-only principle); null for an account kept elsewhere. */
 export async function account(db: Db, sub: string) {

@@ -115,9 +115,8 @@ export function requestsService(app: FastifyInstance) {
 
   /** The caller's own request and its service; someone else's is 'not found', as one that does not exist. */
   const own = async (user: Citizen, id: number) => {
-    const row = await repository.findRequest(db(), id);
-    if (!row || row.citizenSub !== user.sub) throw notFound('Solicitação não encontrada.');
-    const service = (await repository.serviceById(db(), row.serviceId))!;
+    const [row, service] = await Promise.all([repository.findRequest(db(), id), repository.serviceOfRequest(db(), id)]);
+    if (!row || !service || row.citizenSub !== user.sub) throw notFound('Solicitação não encontrada.');
     return { row, service };
   };
 
