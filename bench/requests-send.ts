@@ -374,12 +374,14 @@ ${latencyRows.join('\n')}
 
 Reading it: one citizen alone waits about ${percentile([...alone.times.values()].flat(), 0.5).toFixed(0)} ms a call; the ${CITIZENS} citizens, who never
 pause between calls, get ${rps(all.length)} calls a second out of it, so each call waits behind the others' (${CITIZENS} / ${rps(all.length)} per s ≈
-${((CITIZENS / (all.length / DURATION)) * 1000).toFixed(0)} ms). A CPU profile of this load (\`node --cpu-prof\`, 2026-11-27) found the server's one thread
-about 85 % busy: roughly a third of that in the PostgreSQL driver and the writes to its socket (several queries a call:
-the request and its service, the change, then its files, history, rating and documents for the answer), roughly an eighth
-in Drizzle building SQL, roughly a tenth in the answer (Zod checking the full \`RequestDetail\`, the form included, and gzip), the rest JWT checks, hooks and
-garbage collection. p99 ≤ ${P99_BUDGET_MS} ms at ${CITIZENS} at once needs about three times the calls per second: fewer queries and
-a smaller answer per call, or more processes (\`WORKERS\`) on a machine with the cores for them.
+${((CITIZENS / (all.length / DURATION)) * 1000).toFixed(0)} ms). A CPU profile of the server under this load (\`node --cpu-prof\`, 2026-11-29, the
+measured seconds only) found its one thread 85–95 % busy: the PostgreSQL driver and the writes to its socket a third, Drizzle
+building SQL a tenth, the token's signature check an eighth (now checked once per token and known for 30 s: decision 042),
+the answer (Zod checking the full \`RequestDetail\`, the form included, and gzip) and hooks most of the rest. On 2026-11-27 it
+was 69 calls a second; since then a request's service is read beside it with its steps in one query, the protocol number is
+taken outside the send's transaction (sends of one department no longer wait for each other's commits) and tokens are
+checked once. p99 ≤ ${P99_BUDGET_MS} ms at ${CITIZENS} at once needs about twice the calls per second again: fewer queries and a
+smaller answer per call, or more processes (\`WORKERS\`) on a machine with the cores for them.
 
 **Uploading a 20 MB file.** One citizen uploads a PDF of ${(big.length / MB).toFixed(2)} MiB to a draft, one upload at a time, after a
 first small upload (which loads what any upload needs) and 3 s of rest. The demo's file questions take 10 or 15 MB; the
