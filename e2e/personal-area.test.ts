@@ -2,11 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { DESKTOP } from './support/browser.ts';
 import { expect, test } from './support/fixtures.ts';
 import { login, logout } from './support/personal.ts';
+import { demoDay } from './support/portal.ts';
 
-/** dd/mm/yyyy of today + days, on Piauí's calendar. */
+/**
+ * dd/mm/yyyy of the demo's own day + days, on Piauí's calendar: the day it was seeded, not today (a run that
+ * crosses midnight in Piauí would otherwise expect Maria's CNH a day later than the demo says).
+ */
 function brDateIn(days: number): string {
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Fortaleza', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date(Date.now() + days * 86_400_000))
+    .format(new Date(demoDay().getTime() + days * 86_400_000))
     .split('-');
   return `${d}/${m}/${y}`;
 }

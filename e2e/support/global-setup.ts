@@ -6,7 +6,7 @@ import { writeTestDemoDump } from '@portal/db';
 // @ts-expect-error: a plain ES module without type declarations
 import { ensureBuild } from '../../apps/web/scripts/ensure-build.mjs';
 import { CHROMIUM } from './browser.ts';
-import { DUMP_ENV } from './portal.ts';
+import { DEMO_DAY_ENV, DUMP_ENV } from './portal.ts';
 
 /**
  * Once per run, before any worker: Chromium must be there (the run fails, never skips), the web app is built
@@ -22,9 +22,11 @@ export default async function globalSetup() {
 
   const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const file = join(dir, 'demo.tar');
-  await writeTestDemoDump(file);
+  const demoDay = new Date();
+  await writeTestDemoDump(file, demoDay);
   // Workers inherit the environment of the global setup.
   process.env[DUMP_ENV] = file;
+  process.env[DEMO_DAY_ENV] = demoDay.toISOString();
 
   return async () => {
     await rm(dir, { recursive: true, force: true });

@@ -9,6 +9,16 @@ export const BASE_PATH = '/app/catalog';
 /** Where global-setup.ts left the seeded demo database (a PGlite dump) for the workers. */
 export const DUMP_ENV = 'E2E_PGLITE_DUMP';
 
+/** When global-setup.ts seeded it: the demo's dates count from that day, which a long run may have left. */
+export const DEMO_DAY_ENV = 'E2E_DEMO_DAY';
+
+/** The moment the demo database was seeded (its 'today'), for tests that read the demo's relative dates. */
+export function demoDay(): Date {
+  const seeded = process.env[DEMO_DAY_ENV];
+  if (!seeded) throw new Error(`${DEMO_DAY_ENV} is not set: run the browser tests with \`npx playwright test\``);
+  return new Date(seeded);
+}
+
 export interface Portal {
   app: App;
   /** http://127.0.0.1:{port} (http://localhost:{port} with the login) */
