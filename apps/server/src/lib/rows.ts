@@ -13,3 +13,19 @@ export function pgArray(values: readonly (string | number)[]): string {
 }
 
 export const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * A query built once per database and prepared (`.prepare(name)`): node-postgres has each connection parse and
+ * plan it once, then only runs it; on PGlite it runs as any query. For the few queries every call makes.
+ */
+export function preparedPer<Db extends object, Prepared>(build: (db: Db) => Prepared): (db: Db) => Prepared {
+  const kept = new WeakMap<Db, Prepared>();
+  return (db) => {
+    let prepared = kept.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      kept.set(db, prepared);
+    }
+    return prepared;
+  };
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { departments, services } from './catalog.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -86,16 +86,19 @@ export const serviceRequests = pgTable(
 
 /**
  * How many requests each department has in each state (the queue's counts, issue 28): kept by a trigger of the
- * migration on every insert, state change and delete of a request, so no page counts a million rows.
+ * migration on every insert, state change and delete of a request, so no page counts a million rows. A count is the
+ * sum of its slots (a request counts in slot `id % 16`): with one row per department and state, every request sent
+ * to a department at once waited for the others' commits on that row (migration 0042).
  */
 export const requestCounts = pgTable(
   'request_counts',
   {
     departmentId: integer('department_id').notNull(),
     state: text('state').notNull(),
+    slot: smallint('slot').notNull().default(0),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.departmentId, t.state] })],
+  (t) => [primaryKey({ columns: [t.departmentId, t.state, t.slot] })],
 );
 
 /** A file a citizen sent with a request (stored through the storage interface: a folder, or S3). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { schema, type Database } from '@portal/db';
 
 const { issuedDocuments, serviceRequests, services, departments } = schema;
@@ -60,9 +60,6 @@ export async function ownById(db: Db, citizenSub: string, id: number) {
 
 /** The citizen's documents, the newest first. */
 export const ofCitizen = (db: Db, citizenSub: string) => select(db).where(eq(issuedDocuments.citizenSub, citizenSub)).orderBy(desc(issuedDocuments.issuedAt), desc(issuedDocuments.id));
-
-/** The documents a request granted, oldest first. */
-export const ofRequest = (db: Db, requestId: number) => select(db).where(eq(issuedDocuments.requestId, requestId)).orderBy(asc(issuedDocuments.issuedAt), asc(issuedDocuments.id));
 
 /**
  * Revokes a document that is not revoked yet, in one conditional statement: of two revocations at once exactly one

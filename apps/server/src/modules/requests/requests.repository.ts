@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { OVERDUE_COUNT_CAP, type Answers, type RequestForm } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { preparedPer, rows } from '../../lib/rows.ts';
 
-const { serviceRequests, requestFiles, requestEvents, requestProtocols, verifiedRatings, services, departments, categories, accessProfiles, serviceSteps, users } = schema;
+const { serviceRequests, requestFiles, requestEvents, requestProtocols, verifiedRatings, issuedDocuments, services, departments, categories, accessProfiles, serviceSteps, users } = schema;
 
 /** The database or a transaction in it. */
 export type Db = Database;
@@ -46,22 +48,40 @@ const serviceColumns = {
   deadlineDays: services.deadlineDays,
 };
 
-// Every call of a request reads its service: its steps come in the same query.
-async function servicesWhere(db: Db, where: SQL | undefined): Promise<RequestService[]> {
-  const found = await db
-    .select({ ...serviceColumns, steps: sql<string[]>`coalesce((select json_agg(st.name order by st.order_index, st.id) from ${serviceSteps} st where st.service_id = ${services.id}), '[]')` })
+// Every call of a request reads its service: its steps come in the same query, and `extra` (the request itself)
+// when the service is read for one.
+function serviceQuery<Extra extends SelectedFields>(db: Db, extra: Extra) {
+  return db
+    .select({ ...serviceColumns, steps: sql<string[]>`coalesce((select json_agg(st.name order by st.order_index, st.id) from ${serviceSteps} st where st.service_id = ${services.id}), '[]')`, ...extra })
     .from(services)
     .innerJoin(categories, eq(categories.id, services.categoryId))
     .innerJoin(departments, eq(departments.id, services.departmentId))
-    .innerJoin(accessProfiles, eq(accessProfiles.id, services.accessProfileId))
-    .where(where);
-  return found.map((s) => ({ ...s, requestForm: s.requestForm as RequestForm | null }));
+    .innerJoin(accessProfiles, eq(accessProfiles.id, services.accessProfileId));
+}
+
+const asService = <T extends { requestForm: unknown }>(s: T) => ({ ...s, requestForm: s.requestForm as RequestForm | null });
+
+async function servicesWhere(db: Db, where: SQL | undefined): Promise<RequestService[]> {
+  return (await serviceQuery(db, {}).where(where)).map(asService);
 }
 
 export const serviceBySlug = async (db: Db, slug: string) => (await servicesWhere(db, eq(services.slug, slug)))[0] ?? null;
 export const serviceById = async (db: Db, id: number) => (await servicesWhere(db, eq(services.id, id)))[0] ?? null;
-/** The service of a request, read beside the request itself rather than after it. */
-export const serviceOfRequest = async (db: Db, requestId: number) => (await servicesWhere(db, sql`${services.id} = (select r.service_id from ${serviceRequests} r where r.id = ${requestId})`))[0] ?? null;
+// Prepared once per database: PostgreSQL plans its five tables once per connection instead of at every call.
+const requestWithServiceQuery = preparedPer((db: Db) =>
+  serviceQuery(db, { request: serviceRequests })
+    .innerJoin(serviceRequests, eq(serviceRequests.serviceId, services.id))
+    .where(eq(serviceRequests.id, sql.placeholder('id')))
+    .prepare('request_with_service'),
+);
+
+/** A request and its service, in one query (every call of a citizen's request starts with them). */
+export async function requestWithService(db: Db, id: number): Promise<{ row: RequestRow; service: RequestService } | null> {
+  const [found] = await requestWithServiceQuery(db).execute({ id });
+  if (!found) return null;
+  const { request, ...service } = found;
+  return { row: request, service: asService(service) };
+}
 
 /** The account's data the state already holds (Lei 14.129's once-only principle); null for an account kept elsewhere. */
 export async function account(db: Db, sub: string) {
@@ -109,6 +129,34 @@ export async function servicesOf(db: Db, ids: number[]): Promise<Map<number, Req
   if (!ids.length) return new Map();
   const found = await servicesWhere(db, inArray(services.id, [...new Set(ids)]) as ReturnType<typeof eq>);
   return new Map(found.map((s) => [s.id, s]));
+}
+
+/** What a request's page shows beside the request, times as ISO text. */
+export interface RequestExtras {
+  files: (Pick<FileRow, 'id' | 'question' | 'name' | 'type' | 'size'> & { createdAt: string })[];
+  events: (Pick<EventRow, 'kind' | 'toState' | 'message' | 'actorName'> & { at: string })[];
+  rating: number | null;
+  documents: { code: string; title: string; issuedAt: string; revokedAt: string | null }[];
+}
+
+/**
+ * A request's files, its history (internal notes only for staff), the citizen's rating and the documents issued
+ * for it, in one query: every call of a citizen filling in a request answers with them, and four queries were four
+ * round trips to the database each time.
+ */
+export async function extrasOf(db: Db, requestId: number, withNotes: boolean): Promise<RequestExtras> {
+  const [found] = await rows<RequestExtras>(
+    db,
+    sql`select
+      coalesce((select json_agg(json_build_object('id', f.id, 'question', f.question, 'name', f.name, 'type', f.type, 'size', f.size, 'createdAt', f.created_at) order by f.id)
+        from ${requestFiles} f where f.request_id = ${requestId}), '[]') as files,
+      coalesce((select json_agg(json_build_object('at', e.at, 'kind', e.kind, 'toState', e.to_state, 'message', e.message, 'actorName', e.actor_name) order by e.at, e.id)
+        from ${requestEvents} e where e.request_id = ${requestId} and (${withNotes}::boolean or e.kind <> 'nota')), '[]') as events,
+      (select r.value from ${verifiedRatings} r where r.request_id = ${requestId}) as rating,
+      coalesce((select json_agg(json_build_object('code', d.code, 'title', d.title, 'issuedAt', d.issued_at, 'revokedAt', d.revoked_at) order by d.issued_at, d.id)
+        from ${issuedDocuments} d where d.request_id = ${requestId}), '[]') as documents`,
+  );
+  return found!;
 }
 
 export function filesOf(db: Db, requestId: number) {

@@ -30,7 +30,6 @@ import { transition } from '../../lib/workflow.ts';
 import { highestAccessLevel } from '../identity/claims.ts';
 import { calendarOf } from './calendars.ts';
 import * as repository from './requests.repository.ts';
-import { ofRequest as issuedFor } from '../documents/documents.repository.ts';
 import { CLOSED, RATEABLE, REQUEST_TABLE, requests, type RequestActor } from './requests.workflow.ts';
 import { contactOf } from '../my-data/my-data.repository.ts';
 
@@ -115,9 +114,9 @@ export function requestsService(app: FastifyInstance) {
 
   /** The caller's own request and its service; someone else's is 'not found', as one that does not exist. */
   const own = async (user: Citizen, id: number) => {
-    const [row, service] = await Promise.all([repository.findRequest(db(), id), repository.serviceOfRequest(db(), id)]);
-    if (!row || !service || row.citizenSub !== user.sub) throw notFound('Solicitação não encontrada.');
-    return { row, service };
+    const found = await repository.requestWithService(db(), id);
+    if (!found || found.row.citizenSub !== user.sub) throw notFound('Solicitação não encontrada.');
+    return found;
   };
 
   const formOf = (row: repository.RequestRow) => row.form as unknown as RequestForm;
@@ -146,12 +145,7 @@ export function requestsService(app: FastifyInstance) {
   });
 
   const detail = async (row: repository.RequestRow, service: repository.RequestService, actor: RequestActor): Promise<RequestDetail> => {
-    const [files, events, rating, documents] = await Promise.all([
-      repository.filesOf(db(), row.id),
-      repository.eventsOf(db(), row.id, typeof actor === 'object' && 'staff' in actor),
-      repository.ratingOf(db(), row.id),
-      issuedFor(db(), row.id),
-    ]);
+    const { files, events, rating, documents } = await repository.extrasOf(db(), row.id, typeof actor === 'object' && 'staff' in actor);
     const form = formOf(row);
     const outdated = row.state === 'rascunho' && service.requestForm && !sameForm(form, service.requestForm);
     return {
@@ -163,9 +157,7 @@ export function requestsService(app: FastifyInstance) {
       answers: row.answers,
       files: files.map((f) => ({ id: f.id, question: f.question, name: f.name, type: f.type, size: f.size, createdAt: iso(f.createdAt) })),
       known: row.citizen,
-      events: events
-        .filter((e) => e.kind !== 'nota' || (typeof actor === 'object' && 'staff' in actor))
-        .map((e) => ({ at: iso(e.at), kind: e.kind, title: eventTitle(e), message: e.message, by: e.actorName })),
+      events: events.map((e) => ({ at: iso(e.at), kind: e.kind, title: eventTitle(e), message: e.message, by: e.actorName })),
       actions: requests.available(actor, factsOf(row, service)),
       documents: documents.map((d) => ({ code: formatVerificationCode(d.code), title: d.title, issuedAt: iso(d.issuedAt), revoked: d.revokedAt !== null })),
       rating,
@@ -206,10 +198,10 @@ export function requestsService(app: FastifyInstance) {
   };
 
   /** The file questions' answers are the files stored for them, never what a body says. */
-  const withFiles = async (row: repository.RequestRow, questions: Question[], sent: Answers): Promise<Answers> => {
+  const withFiles = async (row: repository.RequestRow, questions: Question[], sent: Answers, stored?: repository.FileRow[]): Promise<Answers> => {
     const fileQuestions = questions.filter((q) => q.kind === 'arquivo');
     if (!fileQuestions.length) return sent;
-    const files = await repository.filesOf(db(), row.id);
+    const files = stored ?? (await repository.filesOf(db(), row.id));
     const answers = { ...sent };
     for (const q of fileQuestions) answers[q.id] = files.filter((f) => f.question === q.id).map((f) => String(f.id));
     return answers;
@@ -365,14 +357,14 @@ export function requestsService(app: FastifyInstance) {
         throw conflict(`O formulário deste serviço mudou enquanto você preenchia. ${formChanges(formOf(row), service.requestForm)} Atualize o formulário e confira as respostas antes de enviar.`);
       }
       const form = formOf(row);
-      const answers = await withFiles(row, form.pages.flatMap((page) => page.questions), row.answers);
+      const [files, calendar] = await Promise.all([repository.filesOf(db(), row.id), calendarOf(db(), service.departmentId)]);
+      const answers = await withFiles(row, form.pages.flatMap((page) => page.questions), row.answers, files);
       const checked = checkAll(form, answers);
       if (checked.errors.length) throw fieldErrors('Há respostas a completar antes de enviar.', checked.errors);
       const now = new Date();
       const today = todayInPiaui(now);
-      const calendar = await calendarOf(db(), service.departmentId);
       // Files of questions no longer shown (an answer changed since) do not go with the request.
-      const hidden = (await repository.filesOf(db(), row.id)).filter((f) => !f.withReply && checked.answers[f.question] === undefined);
+      const hidden = files.filter((f) => !f.withReply && checked.answers[f.question] === undefined);
       const year = Number(today.slice(0, 4));
       const code = protocolCode(service.departmentShortName);
       const protocol = protocolOf(year, code, await repository.nextProtocolNumber(db(), year, code));
@@ -380,6 +372,7 @@ export function requestsService(app: FastifyInstance) {
         const sent = await db().transaction(async (tx) => {
           for (const file of hidden) await repository.deleteFile(tx as unknown as repository.Db, row.id, file.id);
           const moved = await transition(tx as unknown as repository.Db, requests, REQUEST_TABLE, row.id, 'enviar', {
+            protocol,
             answers: checked.answers,
             submittedAt: now,
             updatedAt: now,
@@ -391,11 +384,10 @@ export function requestsService(app: FastifyInstance) {
             deadlineDays: service.deadlineDays,
             dueOn: service.deadlineDays ? calendar.add(today, service.deadlineDays) : null,
           });
-          const withProtocol = await repository.updateRequest(tx as unknown as repository.Db, moved.id, { protocol });
           await repository.addEvent(tx as unknown as repository.Db, { requestId: row.id, kind: 'estado', fromState: 'rascunho', toState: 'enviada', actorSub: user.sub, actorName: row.citizen.name });
-          const due = withProtocol.dueOn ? ` O ${service.departmentShortName} tem até ${withProtocol.dueOn.split('-').reverse().join('/')} para responder.` : '';
+          const due = moved.dueOn ? ` O ${service.departmentShortName} tem até ${moved.dueOn.split('-').reverse().join('/')} para responder.` : '';
           await tell(tx, user.sub, row.citizen.email, row.id, `Solicitação enviada: ${protocol}`, `Recebemos a sua solicitação de "${service.title}". Protocolo: ${protocol}.${due}`);
-          return withProtocol;
+          return moved;
         });
         for (const file of hidden) await app.storage.remove(file.storageKey);
         return { row: sent, service, already: false };
@@ -493,7 +485,7 @@ export function safeName(name: string, type: string): string {
 }
 
 /** An event of a request's history as its title reads. */
-export function eventTitle(event: repository.EventRow): string {
+export function eventTitle(event: Pick<repository.EventRow, 'kind' | 'toState' | 'message'>): string {
   switch (event.kind) {
     case 'estado':
       return REQUEST_STATE_LABELS[event.toState as RequestState] ?? 'Situação atualizada';

@@ -359,3 +359,29 @@ describe('days without office hours move the deadlines', () => {
     expect(await dueOf(r.id)).toBe(r.deadline);
   });
 });
+
+describe("the queue's counts", () => {
+  /** A department's count of each state as the queue shows it, and as counted from the requests themselves. */
+  const counted = async () => {
+    const shown = (await queue('elisa.detran')).counts;
+    const found = await rows<{ state: string; n: number }>(
+      t.database.db,
+      sql`select r.state, count(*)::int as n from service_requests r join departments d on d.id = r.department_id where d.slug = 'detran-pi' and r.state <> 'rascunho' group by r.state`,
+    );
+    return { shown: Object.fromEntries(Object.entries(shown).filter(([, n]) => n !== 0)), found: Object.fromEntries(found.map((r) => [r.state, r.n])) };
+  };
+
+  it('stay the requests themselves through sends and changes of state at once (each count is spread over rows)', async () => {
+    const sent: RequestDetail[] = [];
+    for (let i = 0; i < 5; i++) sent.push(await sendOne());
+    // Four changes of state at once, by two attendants: three taken, one cancelled as a duplicate of the fifth.
+    const answers = await Promise.all([
+      ...sent.slice(0, 3).map((r, i) => act(i % 2 ? 'bruno.detran' : 'elisa.detran', r.id, { acao: 'assumir' })),
+      act('bruno.detran', sent[3]!.id, { acao: 'cancelar_duplicada', protocolo: sent[4]!.protocol }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const { shown, found } = await counted();
+    expect(found.em_analise).toBeGreaterThanOrEqual(3);
+    expect(shown).toEqual(found);
+  });
+});
