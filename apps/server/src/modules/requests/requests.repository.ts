@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-
 import { OVERDUE_COUNT_CAP, type Answers, type RequestForm } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { preparedPer, rows } from '../../lib/rows.ts';
+import { preparedPer } from '../../lib/rows.ts';
 
 const { serviceRequests, requestFiles, requestEvents, requestProtocols, verifiedRatings, issuedDocuments, services, departments, categories, accessProfiles, serviceSteps, users } = schema;
 
@@ -65,7 +65,8 @@ async function servicesWhere(db: Db, where: SQL | undefined): Promise<RequestSer
   return (await serviceQuery(db, {}).where(where)).map(asService);
 }
 
-export const serviceBySlug = async (db: Db, slug: string) => (await servicesWhere(db, eq(services.slug, slug)))[0] ?? null;
+const serviceBySlugQuery = preparedPer((db: Db) => serviceQuery(db, {}).where(eq(services.slug, sql.placeholder('slug'))).prepare('request_service_by_slug'));
+export const serviceBySlug = async (db: Db, slug: string): Promise<RequestService | null> => (await serviceBySlugQuery(db).execute({ slug })).map(asService)[0] ?? null;
 export const serviceById = async (db: Db, id: number) => (await servicesWhere(db, eq(services.id, id)))[0] ?? null;
 // Prepared once per database: PostgreSQL plans its five tables once per connection instead of at every call.
 const requestWithServiceQuery = preparedPer((db: Db) =>
@@ -139,24 +140,33 @@ export interface RequestExtras {
   documents: { code: string; title: string; issuedAt: string; revokedAt: string | null }[];
 }
 
+// Prepared once (see requestWithServiceQuery); the request's id as a parameter (a column of the outer query would be
+// written without its table, and read as the inner table's own `id`).
+const idParam = sql.placeholder('id');
+const extrasQuery = preparedPer((db: Db) =>
+  db
+    .select({
+      files: sql<RequestExtras['files']>`coalesce((select json_agg(json_build_object('id', f.id, 'question', f.question, 'name', f.name, 'type', f.type, 'size', f.size, 'createdAt', f.created_at) order by f.id)
+        from ${requestFiles} f where f.request_id = ${idParam}), '[]')`,
+      events: sql<RequestExtras['events']>`coalesce((select json_agg(json_build_object('at', e.at, 'kind', e.kind, 'toState', e.to_state, 'message', e.message, 'actorName', e.actor_name) order by e.at, e.id)
+        from ${requestEvents} e where e.request_id = ${idParam} and (${sql.placeholder('withNotes')}::boolean or e.kind <> 'nota')), '[]')`,
+      rating: sql<number | null>`(select r.value from ${verifiedRatings} r where r.request_id = ${idParam})`,
+      documents: sql<RequestExtras['documents']>`coalesce((select json_agg(json_build_object('code', d.code, 'title', d.title, 'issuedAt', d.issued_at, 'revokedAt', d.revoked_at) order by d.issued_at, d.id)
+        from ${issuedDocuments} d where d.request_id = ${idParam}), '[]')`,
+    })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, idParam))
+    .prepare('request_extras'),
+);
+
 /**
  * A request's files, its history (internal notes only for staff), the citizen's rating and the documents issued
  * for it, in one query: every call of a citizen filling in a request answers with them, and four queries were four
  * round trips to the database each time.
  */
 export async function extrasOf(db: Db, requestId: number, withNotes: boolean): Promise<RequestExtras> {
-  const [found] = await rows<RequestExtras>(
-    db,
-    sql`select
-      coalesce((select json_agg(json_build_object('id', f.id, 'question', f.question, 'name', f.name, 'type', f.type, 'size', f.size, 'createdAt', f.created_at) order by f.id)
-        from ${requestFiles} f where f.request_id = ${requestId}), '[]') as files,
-      coalesce((select json_agg(json_build_object('at', e.at, 'kind', e.kind, 'toState', e.to_state, 'message', e.message, 'actorName', e.actor_name) order by e.at, e.id)
-        from ${requestEvents} e where e.request_id = ${requestId} and (${withNotes}::boolean or e.kind <> 'nota')), '[]') as events,
-      (select r.value from ${verifiedRatings} r where r.request_id = ${requestId}) as rating,
-      coalesce((select json_agg(json_build_object('code', d.code, 'title', d.title, 'issuedAt', d.issued_at, 'revokedAt', d.revoked_at) order by d.issued_at, d.id)
-        from ${issuedDocuments} d where d.request_id = ${requestId}), '[]') as documents`,
-  );
-  return found!;
+  const [found] = await extrasQuery(db).execute({ id: requestId, withNotes });
+  return found ?? { files: [], events: [], rating: null, documents: [] };
 }
 
 export function filesOf(db: Db, requestId: number) {
