@@ -220,9 +220,11 @@ export async function nextProtocolNumber(db: Db, year: number, department: strin
   return row!.last;
 }
 
-export async function ratingOf(db: Db, requestId: number): Promise<number | null> {
-  const [row] = await db.select({ value: verifiedRatings.value }).from(verifiedRatings).where(eq(verifiedRatings.requestId, requestId));
-  return row?.value ?? null;
+/** Which of these requests their citizen rated (one query for a whole list, not one per request). */
+export async function ratedAmong(db: Db, requestIds: number[]): Promise<Set<number>> {
+  if (!requestIds.length) return new Set();
+  const found = await db.select({ id: verifiedRatings.requestId }).from(verifiedRatings).where(inArray(verifiedRatings.requestId, requestIds));
+  return new Set(found.map((r) => r.id));
 }
 
 /** The citizen's rating of the service they used; rating again changes it. */

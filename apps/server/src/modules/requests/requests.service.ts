@@ -446,9 +446,10 @@ export function requestsService(app: FastifyInstance) {
     /** The citizen's requests and drafts. */
     async list(user: Citizen): Promise<RequestSummary[]> {
       const rows = await repository.citizenRequests(db(), user.sub);
-      const services = await repository.servicesOf(db(), rows.map((r) => r.serviceId));
-      const rated = new Set<number>();
-      for (const r of rows) if ((RATEABLE as string[]).includes(r.state) && (await repository.ratingOf(db(), r.id)) !== null) rated.add(r.id);
+      const [services, rated] = await Promise.all([
+        repository.servicesOf(db(), rows.map((r) => r.serviceId)),
+        repository.ratedAmong(db(), rows.filter((r) => (RATEABLE as string[]).includes(r.state)).map((r) => r.id)),
+      ]);
       return rows.map((r) => summary(r, services.get(r.serviceId)!, rated.has(r.id)));
     },
 

@@ -237,6 +237,10 @@ describe('what a citizen may do, and when', () => {
     expect((await maria({ method: 'POST', url: `/v1/solicitacoes/${done.id}/avaliacao`, payload: { value: 9 } })).statusCode).toBe(400);
     const rated = await maria({ method: 'POST', url: `/v1/solicitacoes/${done.id}/avaliacao`, payload: { value: 4 } });
     expect(rated.json()).toMatchObject({ rating: 4, todo: null });
+    // The list says so too: nothing left to do for it, while the others keep theirs.
+    const after = ((await maria({ url: '/v1/solicitacoes' })).json() as RequestList).requests;
+    expect(after.find((r) => r.id === done.id)!.todo).toBeNull();
+    expect(after.filter((r) => r.state === 'rascunho').every((r) => r.todo === 'continuar')).toBe(true);
     const page = (await t.app.inject({ url: `/v1/catalog/${done.service.slug}/load` })).json() as CatalogItem;
     expect(page.verifiedRatings).toEqual({ count: 1, average: 4 });
     expect(page.requestable).toBe(true);
