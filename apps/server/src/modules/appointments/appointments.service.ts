@@ -195,20 +195,20 @@ export function appointmentsService(app: FastifyInstance) {
 
   const tell = (tx: Tx, row: { id: number; citizenSub: string; citizen: { email: string } }, title: string, body: string) => tellCitizen(app, tx, row, title, body);
 
+  /** Her absences at the agenda's department within the no-show policy's days, the latest first: a JSON array or null. */
+  const missedSql = (citizenSub: string, agenda: AgendaRow, now: Date) =>
+    sql`(select json_agg(x.starts_at order by x.starts_at desc) from ${appointments} x
+      where x.citizen_sub = ${citizenSub} and x.department_id = ${agenda.departmentId} and x.state = 'nao_compareceu' and x.starts_at > ${new Date(now.getTime() - agenda.noShowDays * DAY)})`;
+  /** The no-show policy on her absences within its days (`missedSql`'s answer): until when she waits, or null. */
+  const waitAfter = (missed: string[] | null, agenda: AgendaRow, now: Date) => {
+    if (!missed || missed.length < agenda.noShowLimit) return null;
+    const until = new Date(new Date(missed[0]!).getTime() + agenda.noShowWaitDays * DAY);
+    return until > now ? until : null;
+  };
   /** Until when the citizen may not book at this department, past its no-show policy; null when she may. */
   const blockedUntil = async (citizenSub: string, agenda: AgendaRow, now: Date): Promise<Date | null> => {
-    const missed = await db()
-      .select({ startsAt: appointments.startsAt })
-      .from(appointments)
-      .where(and(eq(appointments.citizenSub, citizenSub), eq(appointments.departmentId, agenda.departmentId), eq(appointments.state, 'nao_compareceu'), gt(appointments.startsAt, new Date(now.getTime() - agenda.noShowDays * DAY))))
-      .orderBy(sql`${appointments.startsAt} desc`);
-    return waitAfter(missed.map((m) => m.startsAt), agenda, now);
-  };
-  /** The no-show policy on her absences within its days, the latest first: until when she waits, or null. */
-  const waitAfter = (missed: Date[], agenda: AgendaRow, now: Date) => {
-    if (missed.length < agenda.noShowLimit) return null;
-    const until = new Date(missed[0]!.getTime() + agenda.noShowWaitDays * DAY);
-    return until > now ? until : null;
+    const [found] = await rows<{ missed: string[] | null }>(db(), sql`select ${missedSql(citizenSub, agenda, now)} as missed`);
+    return waitAfter(found?.missed ?? null, agenda, now);
   };
 
   /**
@@ -222,12 +222,11 @@ export function appointmentsService(app: FastifyInstance) {
       sql`select
         (select json_build_object('id', x.id, 'protocol', x.protocol, 'startsAt', x.starts_at, 'unit', s.name) from ${appointments} x join ${departmentSections} s on s.id = x.section_id
           where x.citizen_sub = ${citizenSub} and x.service_id = ${agenda.serviceId} and x.state = any(${pgArray(workflow.open)}::text[]) limit 1) as current,
-        (select json_agg(x.starts_at order by x.starts_at desc) from ${appointments} x
-          where x.citizen_sub = ${citizenSub} and x.department_id = ${agenda.departmentId} and x.state = 'nao_compareceu' and x.starts_at > ${new Date(now.getTime() - agenda.noShowDays * DAY)}) as missed,
+        ${missedSql(citizenSub, agenda, now)} as missed,
         (select w.id from ${appointmentWaits} w where w.citizen_sub = ${citizenSub} and w.agenda_id = ${chosen?.id ?? 0} and w.state in ('aguardando', 'oferecido') limit 1) as "waitingId"`,
     );
     const [waiting] = found?.waitingId ? await db().select().from(appointmentWaits).where(eq(appointmentWaits.id, found.waitingId)) : [];
-    return { current: found?.current ?? null, blocked: waitAfter((found?.missed ?? []).map((m) => new Date(m)), agenda, now), waiting };
+    return { current: found?.current ?? null, blocked: waitAfter(found?.missed ?? null, agenda, now), waiting };
   };
 
   /** book()'s turn at a time: the no-show policy, then one transaction that takes the place and makes or moves the appointment. */
