@@ -5,6 +5,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageBackend } from './storage.ts';
 
+/** What an upload may have waiting for the disk at once. */
+const WRITE_AHEAD = 256 * 1024;
+
 const isMissing = (err: unknown) => (err as { code?: string }).code === 'ENOENT';
 
 /**
@@ -18,7 +21,9 @@ export function folderBackend(root: string): StorageBackend {
     async write(key, body) {
       await mkdir(dirname(final(key)), { recursive: true });
       // `flush`: on disk before the rename, so a file the citizen was told is kept survives a power cut.
-      await pipeline(body, createWriteStream(pending(key), { flags: 'wx', flush: true }));
+      // `highWaterMark`: a few of the upload's 64 KB pieces may wait for the disk (written together) while the next are
+      // read, instead of each waiting for the one before to be written (16 KB by default: one piece at a time).
+      await pipeline(body, createWriteStream(pending(key), { flags: 'wx', flush: true, highWaterMark: WRITE_AHEAD }));
     },
     async commit(key) {
       await rename(pending(key), final(key));

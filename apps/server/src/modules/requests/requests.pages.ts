@@ -90,8 +90,8 @@ export const requestPagesRoutes: FastifyPluginAsyncZod<{ service: RequestsServic
   app.get('/app/solicitacoes/:id/comprovante', { schema: { hide: true, params: ReplyParams } }, async (request, reply) => {
     const user = await citizenOf(request);
     if (!user) return see(reply, LOGIN_AGAIN);
-    const { row, service: s } = await service.own(user, request.params.id);
-    const detail = await service.detail(row, s, { citizen: user.sub });
+    const { row, service: s, extras } = await service.own(user, request.params.id);
+    const detail = await service.detail(row, s, { citizen: user.sub }, extras);
     if (!detail.protocol) return see(reply, pagePath(s, 'verificar'));
     return sendReceipt(reply, detail);
   });

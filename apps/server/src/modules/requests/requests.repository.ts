@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { OVERDUE_COUNT_CAP, type Answers, type RequestForm } from '@portal/contracts';
 import { schema, type Database } from '@portal/db';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
@@ -68,20 +68,46 @@ async function servicesWhere(db: Db, where: SQL | undefined): Promise<RequestSer
 const serviceBySlugQuery = preparedPer((db: Db) => serviceQuery(db, {}).where(eq(services.slug, sql.placeholder('slug'))).prepare('request_service_by_slug'));
 export const serviceBySlug = async (db: Db, slug: string): Promise<RequestService | null> => (await serviceBySlugQuery(db).execute({ slug })).map(asService)[0] ?? null;
 export const serviceById = async (db: Db, id: number) => (await servicesWhere(db, eq(services.id, id)))[0] ?? null;
+/** What a request's page shows beside the request, times as ISO text. */
+export interface RequestExtras {
+  files: (Pick<FileRow, 'id' | 'question' | 'name' | 'type' | 'size'> & { createdAt: string })[];
+  events: (Pick<EventRow, 'kind' | 'toState' | 'message' | 'actorName'> & { at: string })[];
+  rating: number | null;
+  documents: { code: string; title: string; issuedAt: string; revokedAt: string | null }[];
+}
+
+// The request's id as a parameter of the prepared queries below: a column of the outer query would be written without
+// its table when it reads one table, and read by a subquery as its own table's `id`.
+const idParam = sql.placeholder('id');
+
+/** A request's files, its history (internal notes only when `withNotes`), its citizen's rating and its documents. */
+const extrasFields = (withNotes: SQL | Placeholder) => ({
+  files: sql<RequestExtras['files']>`coalesce((select json_agg(json_build_object('id', f.id, 'question', f.question, 'name', f.name, 'type', f.type, 'size', f.size, 'createdAt', f.created_at) order by f.id)
+    from ${requestFiles} f where f.request_id = ${idParam}), '[]')`,
+  events: sql<RequestExtras['events']>`coalesce((select json_agg(json_build_object('at', e.at, 'kind', e.kind, 'toState', e.to_state, 'message', e.message, 'actorName', e.actor_name) order by e.at, e.id)
+    from ${requestEvents} e where e.request_id = ${idParam} and (${withNotes}::boolean or e.kind <> 'nota')), '[]')`,
+  rating: sql<number | null>`(select r.value from ${verifiedRatings} r where r.request_id = ${idParam})`,
+  documents: sql<RequestExtras['documents']>`coalesce((select json_agg(json_build_object('code', d.code, 'title', d.title, 'issuedAt', d.issued_at, 'revokedAt', d.revoked_at) order by d.issued_at, d.id)
+    from ${issuedDocuments} d where d.request_id = ${idParam}), '[]')`,
+});
+
 // Prepared once per database: PostgreSQL plans its five tables once per connection instead of at every call.
 const requestWithServiceQuery = preparedPer((db: Db) =>
-  serviceQuery(db, { request: serviceRequests })
+  serviceQuery(db, { request: serviceRequests, ...extrasFields(sql`false`) })
     .innerJoin(serviceRequests, eq(serviceRequests.serviceId, services.id))
-    .where(eq(serviceRequests.id, sql.placeholder('id')))
+    .where(eq(serviceRequests.id, idParam))
     .prepare('request_with_service'),
 );
 
-/** A request and its service, in one query (every call of a citizen's request starts with them). */
-export async function requestWithService(db: Db, id: number): Promise<{ row: RequestRow; service: RequestService } | null> {
+/**
+ * A request, its service, and what its citizen's page shows beside it (its files, history without the internal
+ * notes, rating and documents), in one query: every call of a citizen's request starts with them.
+ */
+export async function requestWithService(db: Db, id: number): Promise<{ row: RequestRow; service: RequestService; extras: RequestExtras } | null> {
   const [found] = await requestWithServiceQuery(db).execute({ id });
   if (!found) return null;
-  const { request, ...service } = found;
-  return { row: request, service: asService(service) };
+  const { request, files, events, rating, documents, ...service } = found;
+  return { row: request, service: asService(service), extras: { files, events, rating, documents } };
 }
 
 /** The account's data the state already holds (Lei 14.129's once-only principle); null for an account kept elsewhere. */
@@ -132,28 +158,9 @@ export async function servicesOf(db: Db, ids: number[]): Promise<Map<number, Req
   return new Map(found.map((s) => [s.id, s]));
 }
 
-/** What a request's page shows beside the request, times as ISO text. */
-export interface RequestExtras {
-  files: (Pick<FileRow, 'id' | 'question' | 'name' | 'type' | 'size'> & { createdAt: string })[];
-  events: (Pick<EventRow, 'kind' | 'toState' | 'message' | 'actorName'> & { at: string })[];
-  rating: number | null;
-  documents: { code: string; title: string; issuedAt: string; revokedAt: string | null }[];
-}
-
-// Prepared once (see requestWithServiceQuery); the request's id as a parameter (a column of the outer query would be
-// written without its table, and read as the inner table's own `id`).
-const idParam = sql.placeholder('id');
 const extrasQuery = preparedPer((db: Db) =>
   db
-    .select({
-      files: sql<RequestExtras['files']>`coalesce((select json_agg(json_build_object('id', f.id, 'question', f.question, 'name', f.name, 'type', f.type, 'size', f.size, 'createdAt', f.created_at) order by f.id)
-        from ${requestFiles} f where f.request_id = ${idParam}), '[]')`,
-      events: sql<RequestExtras['events']>`coalesce((select json_agg(json_build_object('at', e.at, 'kind', e.kind, 'toState', e.to_state, 'message', e.message, 'actorName', e.actor_name) order by e.at, e.id)
-        from ${requestEvents} e where e.request_id = ${idParam} and (${sql.placeholder('withNotes')}::boolean or e.kind <> 'nota')), '[]')`,
-      rating: sql<number | null>`(select r.value from ${verifiedRatings} r where r.request_id = ${idParam})`,
-      documents: sql<RequestExtras['documents']>`coalesce((select json_agg(json_build_object('code', d.code, 'title', d.title, 'issuedAt', d.issued_at, 'revokedAt', d.revoked_at) order by d.issued_at, d.id)
-        from ${issuedDocuments} d where d.request_id = ${idParam}), '[]')`,
-    })
+    .select(extrasFields(sql.placeholder('withNotes')))
     .from(serviceRequests)
     .where(eq(serviceRequests.id, idParam))
     .prepare('request_extras'),
@@ -186,12 +193,6 @@ export async function insertFile(db: Db, values: typeof requestFiles.$inferInser
 export async function deleteFile(db: Db, requestId: number, fileId: number): Promise<FileRow | null> {
   const [row] = await db.delete(requestFiles).where(and(eq(requestFiles.requestId, requestId), eq(requestFiles.id, fileId))).returning();
   return row ?? null;
-}
-
-/** Bytes the request's files take already (its limit counts them all). */
-export async function filesSize(db: Db, requestId: number): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`coalesce(sum(${requestFiles.size}), 0)::float8` }).from(requestFiles).where(eq(requestFiles.requestId, requestId));
-  return Number(row?.total ?? 0);
 }
 
 export async function addEvent(db: Db, values: typeof requestEvents.$inferInsert) {

@@ -70,8 +70,8 @@ export async function uploadedFile(request: FastifyRequest) {
 export const requestsRoutes: FastifyPluginAsyncZod<{ service: RequestsService }> = async (app, { service }) => {
   const me = (request: FastifyRequest) => request.user!;
   const answer = async (request: FastifyRequest, id: number) => {
-    const { row, service: s } = await service.own(me(request), id);
-    return service.detail(row, s, { citizen: me(request).sub });
+    const { row, service: s, extras } = await service.own(me(request), id);
+    return service.detail(row, s, { citizen: me(request).sub }, extras);
   };
 
   app.get(
@@ -93,8 +93,8 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ service: RequestsService }>
       },
     },
     async (request) => {
-      const { row, service: s } = await service.start(me(request), request.body.service);
-      return service.detail(row, s, { citizen: me(request).sub });
+      const { row, service: s, extras } = await service.start(me(request), request.body.service);
+      return service.detail(row, s, { citizen: me(request).sub }, extras);
     },
   );
 
@@ -119,7 +119,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ service: RequestsService }>
     },
     async (request) => {
       const saved = await service.savePage(me(request), request.params.id, request.params.page, request.body.answers);
-      return { ...(await service.detail(saved.row, saved.service, { citizen: me(request).sub })), next: saved.next };
+      return { ...(await service.detail(saved.row, saved.service, { citizen: me(request).sub }, saved.extras)), next: saved.next };
     },
   );
 

@@ -83,6 +83,9 @@ function carryAnswers(before: RequestForm, after: RequestForm, answers: Answers)
   return kept;
 }
 
+/** What a new draft has beside it. */
+const NOTHING_BESIDE: repository.RequestExtras = { files: [], events: [], rating: null, documents: [] };
+
 export type Citizen = Pick<AuthUser, 'sub' | 'roles' | 'claims' | 'name'>;
 
 /** The citizen's data the request shows and keeps: the account's here, or the external provider's claims. */
@@ -144,8 +147,13 @@ export function requestsService(app: FastifyInstance) {
     lastMessage: row.lastMessage,
   });
 
-  const detail = async (row: repository.RequestRow, service: repository.RequestService, actor: RequestActor): Promise<RequestDetail> => {
-    const { files, events, rating, documents } = await repository.extrasOf(db(), row.id, typeof actor === 'object' && 'staff' in actor);
+  /**
+   * The request as its page shows it. `known`: its files, history, rating and documents as `own` read them with it,
+   * for the citizen (never with the internal notes) when the call changed none of them; read again otherwise.
+   */
+  const detail = async (row: repository.RequestRow, service: repository.RequestService, actor: RequestActor, known?: repository.RequestExtras): Promise<RequestDetail> => {
+    const staff = typeof actor === 'object' && 'staff' in actor;
+    const { files, events, rating, documents } = known && !staff ? known : await repository.extrasOf(db(), row.id, staff);
     const form = formOf(row);
     const outdated = row.state === 'rascunho' && service.requestForm && !sameForm(form, service.requestForm);
     return {
@@ -198,7 +206,7 @@ export function requestsService(app: FastifyInstance) {
   };
 
   /** The file questions' answers are the files stored for them, never what a body says. */
-  const withFiles = async (row: repository.RequestRow, questions: Question[], sent: Answers, stored?: repository.FileRow[]): Promise<Answers> => {
+  const withFiles = async (row: repository.RequestRow, questions: Question[], sent: Answers, stored?: Pick<repository.FileRow, 'id' | 'question'>[]): Promise<Answers> => {
     const fileQuestions = questions.filter((q) => q.kind === 'arquivo');
     if (!fileQuestions.length) return sent;
     const files = stored ?? (await repository.filesOf(db(), row.id));
@@ -228,18 +236,18 @@ export function requestsService(app: FastifyInstance) {
       const existing = await repository.findDraft(db(), user.sub, service.id);
       if (existing) return { row: await refreshForm(existing, service), service };
       const now = new Date();
-      const created =
-        (await repository.insertDraft(db(), {
-          serviceId: service.id,
-          departmentId: service.departmentId,
-          citizenSub: user.sub,
-          citizen: await knownData(app, user),
-          state: 'rascunho',
-          formVersion: service.requestFormVersion ?? 0,
-          form: service.requestForm as unknown as Record<string, unknown>,
-          expiresAt: new Date(now.getTime() + DRAFT_DAYS * DAY),
-        })) ?? (await repository.findDraft(db(), user.sub, service.id));
-      return { row: created!, service };
+      const created = await repository.insertDraft(db(), {
+        serviceId: service.id,
+        departmentId: service.departmentId,
+        citizenSub: user.sub,
+        citizen: await knownData(app, user),
+        state: 'rascunho',
+        formVersion: service.requestFormVersion ?? 0,
+        form: service.requestForm as unknown as Record<string, unknown>,
+        expiresAt: new Date(now.getTime() + DRAFT_DAYS * DAY),
+      });
+      // A draft made now has no files, history, rating or documents yet; one made meanwhile by another tab is read.
+      return { row: created ?? (await repository.findDraft(db(), user.sub, service.id))!, service, extras: created ? NOTHING_BESIDE : undefined };
     },
 
     /**
@@ -247,12 +255,12 @@ export function requestsService(app: FastifyInstance) {
      * with each field's problem and nothing changed (`keepTyped`: the form posts keep what was typed aside).
      */
     async savePage(user: Citizen, id: number, pageId: string, sent: Answers, options: { keepTyped?: boolean } = {}) {
-      const { row, service } = await own(user, id);
+      const { row, service, extras } = await own(user, id);
       requests.check('salvar', { citizen: user.sub }, factsOf(row, service));
       const form = formOf(row);
       const page = form.pages.find((p) => p.id === pageId);
       if (!page) throw notFound('Esta página não existe neste formulário.');
-      const given = await withFiles(row, page.questions, sent);
+      const given = await withFiles(row, page.questions, sent, extras.files);
       const checked = checkPage(page, given, row.answers);
       if (checked.errors.length) {
         if (options.keepTyped) await repository.updateRequest(db(), row.id, { pending: { page: page.id, typed: sent, errors: checked.errors } });
@@ -269,7 +277,8 @@ export function requestsService(app: FastifyInstance) {
         expiresAt: new Date(Date.now() + DRAFT_DAYS * DAY),
         reminderSentAt: null,
       });
-      return { row: saved, service, next: nextPage(form, answers, page.id) };
+      // Saving a page changes none of its files, history, rating or documents.
+      return { row: saved, service, extras, next: nextPage(form, answers, page.id) };
     },
 
     /**
@@ -278,7 +287,7 @@ export function requestsService(app: FastifyInstance) {
      * request's files already take. A refusal stores nothing.
      */
     async attach(user: Citizen, id: number, questionId: string, name: string, stream: Readable) {
-      const { row, service } = await own(user, id);
+      const { row, service, extras } = await own(user, id);
       const facts = factsOf(row, service);
       const withReply = questionId === '';
       const question = withReply ? null : questionOf(formOf(row), questionId);
@@ -287,7 +296,7 @@ export function requestsService(app: FastifyInstance) {
         requests.check('salvar', { citizen: user.sub }, facts);
         if (!question || question.kind !== 'arquivo') throw notFound('Esta pergunta não pede um arquivo.');
       }
-      const used = await repository.filesSize(db(), row.id);
+      const used = extras.files.reduce((sum, f) => sum + Number(f.size), 0);
       const left = MAX_REQUEST_FILES_MB * MB - used;
       const questionMax = (question?.maxSizeMb ?? MAX_FILE_MB) * MB;
       if (left <= 0) throw new HttpError(413, `Os arquivos desta solicitação já somam ${MAX_REQUEST_FILES_MB} MB, o máximo: remova um para enviar outro.`);
