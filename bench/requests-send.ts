@@ -374,18 +374,22 @@ ${latencyRows.join('\n')}
 
 Reading it: one citizen alone waits about ${percentile([...alone.times.values()].flat(), 0.5).toFixed(0)} ms a call; the ${CITIZENS} citizens, who never
 pause between calls, get ${rps(all.length)} calls a second out of it, so each call waits behind the others' (${CITIZENS} / ${rps(all.length)} per s ≈
-${((CITIZENS / (all.length / DURATION)) * 1000).toFixed(0)} ms). On 2026-11-27 it was 69 calls a second, and about 90 on 2026-11-29 before that
-day's second round. What that round found, with PostgreSQL's own log of every statement's time
+${((CITIZENS / (all.length / DURATION)) * 1000).toFixed(0)} ms). This machine's speed is not the same
+every hour, so read each run beside its own \`/healthz\` line. The history, calls of the request a second against
+\`/healthz\` a second in the same run: 69 against 639 on 2026-11-27; 88 against 1927 on 2026-11-29 at 00:30 UTC;
+129–151 against 1786–2317 after that day's second round (03:00–05:00 UTC; p99 510–690 ms, the budget missed); and
+426–490 against 7611–8533 the same day at 07:00 UTC, in four runs of the same code on a machine that answered
+\`/healthz\` four times as fast (one citizen alone: 4 ms a call instead of 14–16): the budget met in all four, every
+call's p99 160–201 ms. What the round of
+2026-11-29 found, with PostgreSQL's own log of every statement's time
 (\`log_min_duration_statement = 0\` for the bench's role) and \`node --cpu-prof\`: every send of one department updated the
 department's one count row of its state (the queue's counts, kept by a trigger) and held it until its commit, so the
 sends waited for each other (88 ms on average in the send's update); and PostgreSQL planned the query of a request and
 its service (five tables) at every call, about 2 ms of its time each. Now each count is spread over 16 rows (migration
 0042), the request and its service, and the request's files, history, rating and documents, are read by two prepared
 queries (planned once per connection; decision 043), and the send reads its files once and sets its protocol in its
-transition. The server's thread is then about 90 % busy, a tenth of it idle: the client, the server and PostgreSQL
-share the 2 cores. The upload is the slowest call: a 1 MB body read, checked and written in 64 KB turns of the event
-loop, each behind the other citizens' work. p99 ≤ ${P99_BUDGET_MS} ms at ${CITIZENS} at once needs about twice the calls a second again,
-or more processes (\`WORKERS\`) on a machine with the cores for them.
+transition. The client, the server and PostgreSQL share the 2 cores. The upload is the slowest call: a 1 MB body
+read, checked and written in 64 KB turns of the event loop, each behind the other citizens' work.
 
 **Uploading a 20 MB file.** One citizen uploads a PDF of ${(big.length / MB).toFixed(2)} MiB to a draft, one upload at a time, after a
 first small upload (which loads what any upload needs) and 3 s of rest. The demo's file questions take 10 or 15 MB; the

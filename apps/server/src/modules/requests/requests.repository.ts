@@ -76,6 +76,9 @@ export interface RequestExtras {
   documents: { code: string; title: string; issuedAt: string; revokedAt: string | null }[];
 }
 
+/** What a request has beside it when it has nothing yet: a new draft. */
+export const NO_EXTRAS: Readonly<RequestExtras> = { files: [], events: [], rating: null, documents: [] };
+
 // The request's id as a parameter of the prepared queries below: a column of the outer query would be written without
 // its table when it reads one table, and read by a subquery as its own table's `id`.
 const idParam = sql.placeholder('id');
@@ -173,7 +176,7 @@ const extrasQuery = preparedPer((db: Db) =>
  */
 export async function extrasOf(db: Db, requestId: number, withNotes: boolean): Promise<RequestExtras> {
   const [found] = await extrasQuery(db).execute({ id: requestId, withNotes });
-  return found ?? { files: [], events: [], rating: null, documents: [] };
+  return found ?? NO_EXTRAS;
 }
 
 export function filesOf(db: Db, requestId: number) {

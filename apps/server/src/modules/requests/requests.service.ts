@@ -83,9 +83,6 @@ function carryAnswers(before: RequestForm, after: RequestForm, answers: Answers)
   return kept;
 }
 
-/** What a new draft has beside it. */
-const NOTHING_BESIDE: repository.RequestExtras = { files: [], events: [], rating: null, documents: [] };
-
 export type Citizen = Pick<AuthUser, 'sub' | 'roles' | 'claims' | 'name'>;
 
 /** The citizen's data the request shows and keeps: the account's here, or the external provider's claims. */
@@ -247,7 +244,7 @@ export function requestsService(app: FastifyInstance) {
         expiresAt: new Date(now.getTime() + DRAFT_DAYS * DAY),
       });
       // A draft made now has no files, history, rating or documents yet; one made meanwhile by another tab is read.
-      return { row: created ?? (await repository.findDraft(db(), user.sub, service.id))!, service, extras: created ? NOTHING_BESIDE : undefined };
+      return { row: created ?? (await repository.findDraft(db(), user.sub, service.id))!, service, extras: created ? repository.NO_EXTRAS : undefined };
     },
 
     /**
