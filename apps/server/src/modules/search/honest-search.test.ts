@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
-import { HELD_OUT, measure, TUNING, TYPING, type Outcome } from './relevance-cases.ts';
+import { HELD_OUT, HELD_OUT_1, measure, TUNING, TUNING_1, TUNING_2, TUNING_3, TYPING, type Outcome } from './relevance-cases.ts';
 
 // Issue 25: a search that says when the state has no service for what was asked, and who does provide it. The
 // figures of both parts are in bench/README.md (npx tsx bench/relevance.ts); these are floors under them.
@@ -22,18 +22,28 @@ describe('relevance cases of every kind, tuned on and held out', () => {
     }
   });
 
-  it('answers the tuned cases: rank 1 ≥ 95 %, top 3 ≥ 98 %, things the state does not provide said so ≥ 90 %', async () => {
-    const outcomes = await measure(t.app, TUNING);
-    const wrong = outcomes.filter((o) => (o.kase.elsewhere ? !o.unanswered : !o.rank1)).map((o) => o.kase.query);
-    expect(share(answerable(outcomes), (o) => o.rank1), `wrong: ${wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.95);
+  const wrongOf = (outcomes: Outcome[]) => outcomes.filter((o) => (o.kase.elsewhere ? !o.unanswered : !o.rank1)).map((o) => o.kase.query).join(' · ');
+
+  it('answers the first batch tuned on: rank 1 ≥ 95 %, top 3 ≥ 98 %, things the state does not provide said so ≥ 90 %', async () => {
+    const outcomes = await measure(t.app, TUNING_1);
+    expect(share(answerable(outcomes), (o) => o.rank1), `wrong: ${wrongOf(outcomes)}`).toBeGreaterThanOrEqual(0.95);
     expect(share(answerable(outcomes), (o) => o.top3)).toBeGreaterThanOrEqual(0.98);
-    expect(share(elsewhere(outcomes), (o) => o.unanswered), `wrong: ${wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.9);
+    expect(share(elsewhere(outcomes), (o) => o.unanswered), `wrong: ${wrongOf(outcomes)}`).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('answers the later batches tuned on, more colloquial: rank 1 and top 3 ≥ 88 %, no state service said so ≥ 90 %', async () => {
+    const outcomes = await measure(t.app, [...TUNING_2, ...TUNING_3]);
+    expect(share(answerable(outcomes), (o) => o.rank1), `wrong: ${wrongOf(outcomes)}`).toBeGreaterThanOrEqual(0.88);
+    expect(share(answerable(outcomes), (o) => o.top3)).toBeGreaterThanOrEqual(0.88);
+    expect(share(elsewhere(outcomes), (o) => o.unanswered), `wrong: ${wrongOf(outcomes)}`).toBeGreaterThanOrEqual(0.9);
   });
 
   it('holds on the cases it was never tuned on (floors a little under what bench/README.md records)', async () => {
+    const first = await measure(t.app, HELD_OUT_1);
+    expect(share(answerable(first), (o) => o.top3), `wrong: ${wrongOf(first)}`).toBeGreaterThanOrEqual(0.9);
     const outcomes = await measure(t.app, HELD_OUT);
-    expect(share(answerable(outcomes), (o) => o.top3)).toBeGreaterThanOrEqual(0.85);
-    expect(share(elsewhere(outcomes), (o) => o.unanswered)).toBeGreaterThanOrEqual(0.85);
+    expect(share(answerable(outcomes), (o) => o.top3)).toBeGreaterThanOrEqual(0.78);
+    expect(share(elsewhere(outcomes), (o) => o.unanswered)).toBeGreaterThanOrEqual(0.9);
   });
 });
 
@@ -62,6 +72,34 @@ describe('no state service for the text', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
     expect(doc.paths['/v1/search/best-bets']).toBeDefined();
     expect(JSON.stringify(doc.components.schemas)).toContain('true quando o serviço responde ao que foi buscado');
+  });
+});
+
+describe("questions in the citizen's words (decision 044)", () => {
+  const first = async (query: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query, groups: ['CATALOG'], from: 0 } });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { slug: string; answers?: boolean }[])[0];
+  };
+
+  it("searches for what is asked, not how: 'meu filho precisa de transporte pra escola' is the school transport", async () => {
+    expect(await first('meu filho precisa de transporte pra escola')).toMatchObject({ slug: 'transporte-escolar', answers: true });
+  });
+
+  it("lets a verb the catalog does not use make no answer wrong: 'fui multado injustamente', 'quanto o governo gastou'", async () => {
+    expect(await first('fui multado injustamente')).toMatchObject({ slug: 'consulta-e-recurso-de-multas-de-transito', answers: true });
+    expect(await first('quanto o governo gastou')).toMatchObject({ slug: 'portal-da-transparencia', answers: true });
+  });
+
+  it("reads two words typed apart as the one the catalog writes: 'contra cheque' is the pay slip, and the suggestion says so", async () => {
+    expect((await first('contra cheque'))?.slug).toMatch(/^contracheque-/);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/search/suggestions?q=contra%20cheque%20' });
+    expect((res.json() as { correction: string | null }).correction).toBe('contracheque');
+  });
+
+  it('still says so when the thing asked is a word the catalog does not know, whatever the verbs around it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query: 'quero pagar a conta de gás', groups: ['CATALOG'], from: 0 } });
+    expect((res.json() as { answers?: boolean }[]).every((item) => item.answers !== true)).toBe(true);
   });
 });
 

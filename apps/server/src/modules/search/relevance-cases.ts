@@ -1,7 +1,8 @@
 // Relevance cases of issue 25, written from the demo catalog (packages/db/src/demo) before the search was tuned
 // against them. Two parts: TUNING, which the ranking and the confidence rule were adjusted on, and HELD_OUT,
-// which nobody tunes on: its figures say how the search does on queries it was not fitted to. Read by
-// honest-search.test.ts (a floor on each part) and bench/relevance.ts (the figures in bench/README.md).
+// which nobody tunes on: its figures say how the search does on queries it was not fitted to. Written in batches,
+// each before any of it was run (the later ones harder: more colloquial questions). Read by honest-search.test.ts
+// (floors on each part) and bench/relevance.ts (the figures in bench/README.md).
 //
 // An answerable case is right at rank 1 when the first result is one of `slugs` (or, for department and
 // audience intent, is of that department or for that audience), in the top 3 when one of the first three is.
@@ -31,7 +32,10 @@ export interface Case {
 const CIN = ['carteira-de-identidade-primeira-via', 'carteira-de-identidade-segunda-via'];
 const CNH = ['renovacao-da-cnh', 'primeira-habilitacao', 'segunda-via-da-cnh', 'cnh-definitiva', 'consulta-de-pontuacao-da-cnh', 'mudanca-de-categoria-da-cnh', 'adicao-de-categoria-da-cnh', 'cnh-social'];
 
-export const TUNING: Case[] = [
+const VIOLENCE = ['medida-protetiva-de-urgencia', 'casa-da-mulher-brasileira', 'aplicativo-salve-maria', 'ligue-180-central-de-atendimento-a-mulher', 'patrulha-maria-da-penha', 'registro-de-ocorrencia-na-delegacia', 'delegacia-virtual-boletim-de-ocorrencia'];
+
+/** The first batch (2026-11-27), tuned on. */
+export const TUNING_1: Case[] = [
   // colloquial questions and task phrasing
   { kind: 'colloquial', query: 'como tirar a segunda via do rg', slugs: ['carteira-de-identidade-segunda-via'] },
   { kind: 'colloquial', query: 'quero renovar minha carteira de motorista', slugs: ['renovacao-da-cnh'] },
@@ -97,7 +101,99 @@ export const TUNING: Case[] = [
   { kind: 'adversarial', query: 'RG RG RG RG RG RG', slugs: CIN },
 ];
 
-export const HELD_OUT: Case[] = [
+/**
+ * The second batch (2026-11-29): 80 cases written from the catalog before any was run, then split in turn within each
+ * kind between TUNING_2 and HELD_OUT_2. Before tuning: 85 % right at rank 1 on both halves.
+ */
+export const TUNING_2: Case[] = [
+  { kind: 'colloquial', query: 'quero tirar minha primeira carteira de motorista', slugs: ['primeira-habilitacao'] },
+  { kind: 'colloquial', query: 'minha carteira de identidade foi roubada', slugs: ['carteira-de-identidade-segunda-via', 'registro-de-ocorrencia-na-delegacia', 'delegacia-virtual-boletim-de-ocorrencia'] },
+  { kind: 'colloquial', query: 'como coloco o nome social no rg', slugs: ['nome-social-na-carteira-de-identidade'] },
+  { kind: 'colloquial', query: 'meu filho precisa de transporte pra escola', slugs: ['transporte-escolar'] },
+  { kind: 'colloquial', query: 'estou sofrendo violência do meu marido', slugs: VIOLENCE },
+  { kind: 'colloquial', query: 'como transfiro meu filho de escola', slugs: ['transferencia-escolar'] },
+  { kind: 'colloquial', query: 'como visito um parente preso', slugs: ['cadastro-de-visitante-do-sistema-prisional'] },
+  { kind: 'colloquial', query: 'quero saber minha posição na fila da cirurgia', slugs: ['cirurgias-eletivas'] },
+  { kind: 'colloquial', query: 'fui multado injustamente', slugs: ['consulta-e-recurso-de-multas-de-transito'] },
+  { kind: 'colloquial', query: 'quero denunciar uma loja que não dá nota fiscal', slugs: ['denuncia-de-nao-emissao-de-nota-fiscal'] },
+  { kind: 'typo', query: 'renovaçao da carteira de motorista', slugs: ['renovacao-da-cnh'] },
+  { kind: 'typo', query: 'licensiamento anual', slugs: ['licenciamento-anual-de-veiculo'] },
+  { kind: 'typo', query: 'contra cheque', slugs: ['contracheque-do-servidor', 'contracheque-de-aposentados-e-pensionistas'] },
+  { kind: 'typo', query: 'ipva isencao deficiente', slugs: ['isencao-de-ipva-para-pessoa-com-deficiencia'] },
+  { kind: 'typo', query: 'inscrisao estadual', slugs: ['inscricao-estadual'] },
+  { kind: 'typo', query: 'medicamento alto custo', slugs: ['medicamentos-especializados-alto-custo'] },
+  { kind: 'popular', query: 'crlv', slugs: ['licenciamento-anual-de-veiculo', 'segunda-via-do-crv-e-crlv'] },
+  { kind: 'popular', query: 'ceti', slugs: ['escolas-de-tempo-integral'] },
+  { kind: 'popular', query: 'hemocentro', slugs: ['agendamento-de-doacao-de-sangue'] },
+  { kind: 'popular', query: 'pronaf', slugs: ['projeto-de-credito-rural-pronaf'] },
+  { kind: 'popular', query: 'cnh gratis', slugs: ['cnh-social'] },
+  { kind: 'popular', query: 'iml', slugs: ['copia-de-laudo-pericial-e-do-iml'] },
+  { kind: 'fragment', query: 'medula', slugs: ['cadastro-de-doador-de-medula-ossea'] },
+  { kind: 'fragment', query: 'ferias', slugs: ['solicitacao-de-ferias-e-licencas'] },
+  { kind: 'fragment', query: 'itcmd', slugs: ['declaracao-e-pagamento-do-itcmd'] },
+  { kind: 'fragment', query: 'biblioteca', slugs: ['biblioteca-publica-estadual', 'bibliotecas-da-uespi'] },
+  { kind: 'fragment', query: 'desaparecido', slugs: ['comunicacao-de-pessoa-desaparecida'] },
+  { kind: 'intent', query: 'serviços da sesapi', departments: ['sesapi'] },
+  { kind: 'intent', query: 'serviços para professores', slugs: ['remocao-de-professores', 'selecao-de-professores-substitutos'] },
+  { kind: 'intent', query: 'corpo de bombeiros', departments: ['cbmepi'] },
+  { kind: 'intent', query: 'serviços para produtor rural', departments: ['adapi', 'sdr', 'emater', 'semarh'] },
+  { kind: 'intent', query: 'serviços da secretaria de educação', departments: ['seduc'] },
+  { kind: 'elsewhere', query: 'conta de água atrasada', elsewhere: true, bestBet: 'Águas' },
+  { kind: 'elsewhere', query: 'inscrição no enem', elsewhere: true, bestBet: 'Inep' },
+  { kind: 'elsewhere', query: 'vaga em creche', elsewhere: true, bestBet: 'Prefeitura' },
+  { kind: 'elsewhere', query: 'consulta no posto de saúde', elsewhere: true, bestBet: 'Prefeitura' },
+  { kind: 'elsewhere', query: 'certidão de óbito', elsewhere: true, bestBet: 'cartório' },
+  { kind: 'adversarial', query: 'SELECT * FROM users', elsewhere: true },
+  { kind: 'adversarial', query: 'CNH CNH', slugs: CNH },
+  { kind: 'adversarial', query: 'javascript:alert(1)', elsewhere: true },
+];
+
+/** The third batch (2026-11-29), mostly colloquial questions (the weakest kind held out), written before any was run: tuned on. */
+export const TUNING_3: Case[] = [
+  { kind: 'colloquial', query: 'quero tirar a carteira de identidade do meu filho', slugs: ['carteira-de-identidade-para-criancas'] },
+  { kind: 'colloquial', query: 'como faço pra pagar o imposto do carro', slugs: ['emissao-do-dae-do-ipva'] },
+  { kind: 'colloquial', query: 'perdi o documento do carro', slugs: ['segunda-via-do-crv-e-crlv'] },
+  { kind: 'colloquial', query: 'minha carteira de motorista venceu', slugs: ['renovacao-da-cnh'] },
+  { kind: 'colloquial', query: 'quero mudar minha habilitação pra caminhão', slugs: ['mudanca-de-categoria-da-cnh'] },
+  { kind: 'colloquial', query: 'quero tirar habilitação de moto', slugs: ['adicao-de-categoria-da-cnh', 'primeira-habilitacao'] },
+  { kind: 'colloquial', query: 'comprei um carro usado', slugs: ['transferencia-de-propriedade-de-veiculo'] },
+  { kind: 'colloquial', query: 'comprei um carro zero', slugs: ['primeiro-emplacamento-de-veiculo-novo'] },
+  { kind: 'colloquial', query: 'meu carro foi roubado e a polícia achou', slugs: ['restituicao-de-bens-recuperados'] },
+  { kind: 'colloquial', query: 'cai num golpe no whatsapp', slugs: ['denuncia-de-crimes-ciberneticos'] },
+  { kind: 'colloquial', query: 'quero denunciar um traficante sem me identificar', slugs: ['disque-denuncia'] },
+  { kind: 'colloquial', query: 'minha filha sumiu', slugs: ['comunicacao-de-pessoa-desaparecida'] },
+  { kind: 'colloquial', query: 'meu pai é idoso e sofre maus tratos', slugs: ['delegacia-de-protecao-ao-idoso', 'denuncia-de-violacao-de-direitos-humanos'] },
+  { kind: 'colloquial', query: 'preciso de remédio que o posto não tem', slugs: ['medicamentos-especializados-alto-custo'] },
+  { kind: 'colloquial', query: 'quero marcar exame de ressonância', slugs: ['agendamento-de-consultas-e-exames'] },
+  { kind: 'colloquial', query: 'como virar doador de órgãos', slugs: ['doacao-de-orgaos-e-transplantes'] },
+  { kind: 'colloquial', query: 'meu filho é autista e precisa de carteirinha', slugs: ['carteira-de-identificacao-da-pessoa-com-tea'] },
+  { kind: 'colloquial', query: 'sou deficiente e quero viajar de ônibus de graça', slugs: ['passe-livre-intermunicipal-pessoa-com-deficiencia'] },
+  { kind: 'colloquial', query: 'sou deficiente e vou comprar carro', slugs: ['isencoes-para-pessoa-com-deficiencia', 'isencao-de-ipva-para-pessoa-com-deficiencia'] },
+  { kind: 'colloquial', query: 'estou desempregado e quero trabalhar', slugs: ['sine-vagas-de-emprego'] },
+  { kind: 'colloquial', query: 'quero ser professor do estado', slugs: ['selecao-de-professores-substitutos', 'concursos-publicos-estaduais'] },
+  { kind: 'colloquial', query: 'tenho uma lanchonete e preciso do alvará', slugs: ['vistoria-e-certificado-do-corpo-de-bombeiros', 'licenca-sanitaria-estadual'] },
+  { kind: 'colloquial', query: 'quero vender comida e preciso de licença', slugs: ['licenca-sanitaria-estadual'] },
+  { kind: 'colloquial', query: 'quero furar um poço no meu terreno', slugs: ['autorizacao-para-perfuracao-de-poco'] },
+  { kind: 'colloquial', query: 'vou levar meu gado pra outra fazenda', slugs: ['guia-de-transito-animal-gta'] },
+  { kind: 'colloquial', query: 'quero cortar árvores na minha propriedade', slugs: ['autorizacao-de-supressao-vegetal'] },
+  { kind: 'colloquial', query: 'como consigo a escritura da minha casa do conjunto', slugs: ['regularizacao-de-imoveis-de-conjuntos-habitacionais'] },
+  { kind: 'colloquial', query: 'moro na rua e preciso de ajuda', slugs: ['acolhimento-de-pessoas-em-situacao-de-rua'] },
+  { kind: 'colloquial', query: 'quero comer barato no centro', slugs: ['restaurante-popular'] },
+  { kind: 'colloquial', query: 'meu marido está preso e quero visitar', slugs: ['cadastro-de-visitante-do-sistema-prisional'] },
+  { kind: 'colloquial', query: 'quanto posso pegar de empréstimo consignado', slugs: ['consulta-de-margem-consignavel'] },
+  { kind: 'colloquial', query: 'quando vou poder me aposentar', slugs: ['simulacao-de-aposentadoria'] },
+  { kind: 'colloquial', query: 'meu pai era servidor e faleceu', slugs: ['pensao-por-morte'] },
+  { kind: 'colloquial', query: 'preciso da declaração que trabalho no estado', slugs: ['declaracao-de-vinculo-funcional'] },
+  { kind: 'colloquial', query: 'quero reclamar do atendimento de um órgão', slugs: ['manifestacao-na-ouvidoria'] },
+  { kind: 'colloquial', query: 'quanto o governo gastou', slugs: ['portal-da-transparencia'] },
+  { kind: 'typo', query: 'primera habilitacao', slugs: ['primeira-habilitacao'] },
+  { kind: 'typo', query: 'seguda via rg', slugs: ['carteira-de-identidade-segunda-via'] },
+  { kind: 'typo', query: 'licenca sanitaria', slugs: ['licenca-sanitaria-estadual'] },
+  { kind: 'typo', query: 'trasnferencia de veiculo', slugs: ['transferencia-de-propriedade-de-veiculo'] },
+];
+
+/** The first batch's held-out part. */
+export const HELD_OUT_1: Case[] = [
   { kind: 'colloquial', query: 'perdi minha habilitação o que fazer', slugs: ['segunda-via-da-cnh'] },
   { kind: 'colloquial', query: 'quero abrir uma empresa', slugs: ['abertura-de-empresa'] },
   { kind: 'colloquial', query: 'como consigo remédio caro de graça', slugs: ['medicamentos-especializados-alto-custo'] },
@@ -130,6 +226,107 @@ export const HELD_OUT: Case[] = [
   { kind: 'adversarial', query: 'DROP TABLE services', elsewhere: true },
   { kind: 'adversarial', query: 'ipva ipva ipva ipva ipva ipva ipva ipva ipva ipva', slugs: ['emissao-do-dae-do-ipva'] },
 ];
+
+/** The second batch's held-out half: never tuned on. */
+export const HELD_OUT_2: Case[] = [
+  { kind: 'colloquial', query: 'como pago a multa do meu carro', slugs: ['consulta-e-recurso-de-multas-de-transito'] },
+  { kind: 'colloquial', query: 'preciso de uma certidão que não devo imposto ao estado', slugs: ['certidao-negativa-de-debitos-estaduais'] },
+  { kind: 'colloquial', query: 'quero fazer faculdade na uespi', slugs: ['ingresso-na-uespi-pelo-sisu'] },
+  { kind: 'colloquial', query: 'onde faço o cadastro pra doar medula', slugs: ['cadastro-de-doador-de-medula-ossea'] },
+  { kind: 'colloquial', query: 'quero parcelar minhas dívidas com a sefaz', slugs: ['parcelamento-de-debitos-fiscais'] },
+  { kind: 'colloquial', query: 'minha mãe é acamada e precisa fazer a identidade', slugs: ['identificacao-civil-em-domicilio'] },
+  { kind: 'colloquial', query: 'quero fazer um curso de graça', slugs: ['qualificacao-profissional', 'pre-enem-seduc'] },
+  { kind: 'colloquial', query: 'como recebo os créditos da nota piauiense', slugs: ['nota-piauiense-sorteios-e-resgate-de-creditos'] },
+  { kind: 'colloquial', query: 'preciso tratar meu filho em outra cidade', slugs: ['tratamento-fora-de-domicilio'] },
+  { kind: 'colloquial', query: 'como sei se meu rg já está pronto', slugs: ['consulta-e-retirada-da-carteira-de-identidade'] },
+  { kind: 'typo', query: 'certidao de antecedente', slugs: ['certidao-de-antecedentes-criminais'] },
+  { kind: 'typo', query: 'trasferencia escolar', slugs: ['transferencia-escolar'] },
+  { kind: 'typo', query: 'boletim de ocorrencia', slugs: ['delegacia-virtual-boletim-de-ocorrencia', 'registro-de-ocorrencia-na-delegacia'] },
+  { kind: 'typo', query: 'cartao do sus segunda via', slugs: ['cartao-nacional-de-saude'] },
+  { kind: 'typo', query: 'doaçao de orgaos', slugs: ['doacao-de-orgaos-e-transplantes'] },
+  { kind: 'typo', query: 'placa mercossul', slugs: ['placa-mercosul'] },
+  { kind: 'popular', query: 'documento do carro', slugs: ['segunda-via-do-crv-e-crlv', 'licenciamento-anual-de-veiculo'] },
+  { kind: 'popular', query: 'tfd', slugs: ['tratamento-fora-de-domicilio'] },
+  { kind: 'popular', query: 'auxilio reclusão', slugs: ['atestado-de-recolhimento-prisional'] },
+  { kind: 'popular', query: 'carteirinha do autista', slugs: ['carteira-de-identificacao-da-pessoa-com-tea'] },
+  { kind: 'popular', query: 'samu', slugs: ['samu-192'] },
+  { kind: 'popular', query: 'pre enem', slugs: ['pre-enem-seduc'] },
+  { kind: 'fragment', query: 'reciclagem', slugs: ['curso-de-reciclagem-para-condutor-infrator'] },
+  { kind: 'fragment', query: 'emplacamento', slugs: ['primeiro-emplacamento-de-veiculo-novo'] },
+  { kind: 'fragment', query: 'museu', slugs: ['visita-ao-museu-do-piaui'] },
+  { kind: 'fragment', query: 'sementes', slugs: ['distribuicao-de-sementes'] },
+  { kind: 'fragment', query: 'diploma', slugs: ['diploma-de-graduacao-uespi', 'historico-escolar'] },
+  { kind: 'intent', query: 'serviços do hemopi', departments: ['hemopi'] },
+  { kind: 'intent', query: 'jucepi', departments: ['jucepi'] },
+  { kind: 'intent', query: 'piauiprev', departments: ['piauiprev'] },
+  { kind: 'intent', query: 'servidor aposentado', departments: ['piauiprev'] },
+  { kind: 'intent', query: 'icms para empresas', departments: ['sefaz'], audience: 'empresa' },
+  { kind: 'elsewhere', query: 'alistamento militar', elsewhere: true, bestBet: 'Exército' },
+  { kind: 'elsewhere', query: 'porte de arma', elsewhere: true, bestBet: 'Polícia Federal' },
+  { kind: 'elsewhere', query: 'farmácia popular', elsewhere: true, bestBet: 'Saúde' },
+  { kind: 'elsewhere', query: 'segunda via da conta de água', elsewhere: true, bestBet: 'Águas' },
+  { kind: 'elsewhere', query: 'fies', elsewhere: true, bestBet: 'Educação' },
+  { kind: 'adversarial', query: '🚗🚗🚗', elsewhere: true },
+  { kind: 'adversarial', query: '¿¿renovação... da CNH??', slugs: ['renovacao-da-cnh'] },
+  { kind: 'adversarial', query: 'identidade' + '!'.repeat(40), slugs: CIN },
+];
+
+/** The fourth batch (2026-11-29), written with the third and before any was run: never tuned on. */
+export const HELD_OUT_4: Case[] = [
+  { kind: 'colloquial', query: 'meu rg está muito velho quero fazer outro', slugs: ['carteira-de-identidade-segunda-via'] },
+  { kind: 'colloquial', query: 'como tiro a identidade nova', slugs: CIN },
+  { kind: 'colloquial', query: 'quero a identidade no celular', slugs: ['carteira-de-identidade-digital'] },
+  { kind: 'colloquial', query: 'minha cnh provisória vai vencer', slugs: ['cnh-definitiva'] },
+  { kind: 'colloquial', query: 'vou dirigir no exterior', slugs: ['permissao-internacional-para-dirigir'] },
+  { kind: 'colloquial', query: 'levei uma multa e perdi muitos pontos', slugs: ['consulta-de-pontuacao-da-cnh', 'defesa-em-processo-de-suspensao-do-direito-de-dirigir', 'consulta-e-recurso-de-multas-de-transito', 'curso-de-reciclagem-para-condutor-infrator'] },
+  { kind: 'colloquial', query: 'meu carro deu perda total', slugs: ['baixa-de-veiculo'] },
+  { kind: 'colloquial', query: 'quero trocar a cor do meu carro', slugs: ['alteracao-de-caracteristicas-do-veiculo'] },
+  { kind: 'colloquial', query: 'a placa do meu carro caiu', slugs: ['placa-mercosul'] },
+  { kind: 'colloquial', query: 'quero comprar carro em leilão', slugs: ['leilao-de-veiculos'] },
+  { kind: 'colloquial', query: 'quero ver se meu carro tem dívida de ipva', slugs: ['certidao-de-debitos-de-ipva-do-veiculo', 'consulta-de-debitos-estaduais'] },
+  { kind: 'colloquial', query: 'taxista não paga ipva', slugs: ['isencao-de-ipva-para-taxistas'] },
+  { kind: 'colloquial', query: 'herdei uma casa e tenho que pagar imposto', slugs: ['declaracao-e-pagamento-do-itcmd'] },
+  { kind: 'colloquial', query: 'paguei imposto a mais e quero de volta', slugs: ['restituicao-de-tributos-estaduais'] },
+  { kind: 'colloquial', query: 'quero emitir nota para vender minha produção', slugs: ['nota-fiscal-avulsa', 'programa-de-aquisicao-de-alimentos'] },
+  { kind: 'colloquial', query: 'quero cadastrar meu cpf na nota', slugs: ['cadastro-nota-piauiense'] },
+  { kind: 'colloquial', query: 'quero fechar minha empresa', slugs: ['baixa-de-empresa'] },
+  { kind: 'colloquial', query: 'quero mudar o endereço da minha empresa', slugs: ['alteracao-contratual'] },
+  { kind: 'colloquial', query: 'meu filho precisa de escola em tempo integral', slugs: ['escolas-de-tempo-integral'] },
+  { kind: 'colloquial', query: 'meu filho tem deficiência e precisa de apoio na escola', slugs: ['atendimento-educacional-especializado'] },
+  { kind: 'colloquial', query: 'quero terminar os estudos depois de adulto', slugs: ['educacao-de-jovens-e-adultos', 'certificacao-do-encceja'] },
+  { kind: 'colloquial', query: 'preciso do histórico da escola', slugs: ['historico-escolar'] },
+  { kind: 'colloquial', query: 'quero estudar para o enem de graça', slugs: ['pre-enem-seduc'] },
+  { kind: 'colloquial', query: 'preciso de ambulância urgente', slugs: ['samu-192'] },
+  { kind: 'colloquial', query: 'tem fogo na mata perto de casa', slugs: ['emergencia-bombeiros-193', 'denuncia-ambiental'] },
+  { kind: 'colloquial', query: 'quero fazer curso de brigadista', slugs: ['curso-de-brigada-de-incendio'] },
+  { kind: 'colloquial', query: 'meu vizinho está desmatando', slugs: ['denuncia-ambiental'] },
+  { kind: 'colloquial', query: 'o restaurante estava sujo quero denunciar', slugs: ['denuncia-a-vigilancia-sanitaria'] },
+  { kind: 'colloquial', query: 'preciso de prótese na perna', slugs: ['centro-integrado-de-reabilitacao-ceir'] },
+  { kind: 'colloquial', query: 'quero doar sangue na minha empresa', slugs: ['coleta-externa-de-sangue'] },
+  { kind: 'colloquial', query: 'quero saber o resultado do exame da doação', slugs: ['resultado-de-exames-do-doador'] },
+  { kind: 'colloquial', query: 'preciso de vacina especial para meu filho', slugs: ['vacinas-especiais-crie'] },
+  { kind: 'colloquial', query: 'quero me inscrever pra ganhar uma casa', slugs: ['inscricao-em-programa-habitacional', 'minha-casa-minha-vida-no-piaui'] },
+  { kind: 'colloquial', query: 'como sei se fui sorteado para a casa', slugs: ['consulta-de-inscricao-habitacional'] },
+  { kind: 'colloquial', query: 'sofri violência e não tenho onde morar', slugs: ['auxilio-aluguel-para-mulheres-em-situacao-de-violencia', 'casa-da-mulher-brasileira'] },
+  { kind: 'colloquial', query: 'quero plantar e preciso de semente', slugs: ['distribuicao-de-sementes'] },
+  { kind: 'colloquial', query: 'perdi a safra com a seca', slugs: ['garantia-safra'] },
+  { kind: 'colloquial', query: 'quero vender minha produção para o governo', slugs: ['programa-de-aquisicao-de-alimentos'] },
+  { kind: 'colloquial', query: 'preciso de técnico para minha roça', slugs: ['assistencia-tecnica-e-extensao-rural'] },
+  { kind: 'colloquial', query: 'ver meu salário de servidor', slugs: ['contracheque-do-servidor'] },
+  { kind: 'colloquial', query: 'sou aposentado do estado e preciso fazer prova de vida', slugs: ['prova-de-vida-piauiprev'] },
+  { kind: 'colloquial', query: 'quero saber onde meu parente preso está', slugs: ['consulta-de-pessoa-privada-de-liberdade'] },
+  { kind: 'colloquial', query: 'saí da prisão e preciso de emprego', slugs: ['escritorio-social-egressos'] },
+  { kind: 'colloquial', query: 'quero usar o teatro para um show', slugs: ['pauta-do-theatro-4-de-setembro'] },
+  { kind: 'colloquial', query: 'quero pegar livro emprestado', slugs: ['biblioteca-publica-estadual', 'bibliotecas-da-uespi'] },
+  { kind: 'typo', query: 'renovassão da cnh', slugs: ['renovacao-da-cnh'] },
+  { kind: 'typo', query: 'carteira de identidadi digital', slugs: ['carteira-de-identidade-digital'] },
+  { kind: 'typo', query: 'liçenca ambiental', slugs: ['licenciamento-ambiental'] },
+  { kind: 'typo', query: 'restaurante popurar', slugs: ['restaurante-popular'] },
+];
+
+/** Every case tuned on, and every case held out. */
+export const TUNING: Case[] = [...TUNING_1, ...TUNING_2, ...TUNING_3];
+export const HELD_OUT: Case[] = [...HELD_OUT_1, ...HELD_OUT_2, ...HELD_OUT_4];
 
 /** Suggestions as one types: what the box offers for an unfinished word, and no 'Você quis dizer' for it. */
 export const TYPING: { prefix: string; includes: string; first?: true }[] = [

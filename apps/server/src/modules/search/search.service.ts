@@ -99,6 +99,13 @@ interface TermGroup {
   alternatives: string[];
   /** the known word closest to a word the catalog does not know */
   corrected?: string;
+  /** a word that says how, not what (FILLER, or an adverb the catalog does not use): it neither makes nor unmakes an answer */
+  filler?: boolean;
+  /**
+   * a verb the catalog's names do not use ('viajar', 'gastou'), or who the request is for ('meu filho'): said in the
+   * citizen's words, it makes an answer of a result that has it, and unmakes none that has not
+   */
+  optional?: boolean;
 }
 
 /** Splits the query into groups: synonym phrases (up to three words) first, then single words. */
@@ -132,8 +139,27 @@ export interface TextQuery {
   /** what was typed, normalised: a title, acronym or popular name equal to it ranks first */
   typed: string;
   /** each group of words that has a tsquery (stop words have none), with its alternatives OR-ed: the coverage of a result */
-  groups: { typed: string; tsquery: string; expanded: boolean }[];
+  groups: { typed: string; tsquery: string; expanded: boolean; filler: boolean; optional: boolean }[];
 }
+
+/**
+ * Words that say what the citizen is doing, not what about ('quero', 'como faço', 'preciso', 'onde vejo'), and the
+ * words every service of the state could claim ('serviços', 'estadual'): a result need not have them to answer.
+ */
+const FILLER = new Set(
+  ('quero queria preciso precisa precisamos gostaria como faco fazer faz pra pro para onde posso pode consigo conseguir vejo ver ' +
+    'saber sei agora hoje urgente ajuda informacao informacoes duvida servico servicos estado estadual estaduais governo piaui publico publica ' +
+    'internet online site pelo pela favor meu minha meus minhas acho ainda ja nao sim coisa ' +
+    // who is speaking and how things stand ('fui multado', 'estou sofrendo', 'tenho direito'): never what is asked for
+    'eu ele ela eles elas voce vc mim fui foi fomos estou esta estamos estava tenho tem temos tinha ter sou somos ser ' +
+    'vou vai vamos ir quanto quanta quantos quantas outro outra outros outras muito muita muitos muitas').split(' '),
+);
+/** The endings of a verb's infinitive, past and gerund ('viajar', 'gastou', 'sumiu', 'faleceu', 'procurando'). */
+const VERB = /^.{3,}(ar|er|ir|ou|iu|eu|ei|ando|endo|indo)$/;
+/** An optional word weighs less than one of what was asked: 'transfiro meu filho de escola' is about a school transfer first. */
+const OPTIONAL_WEIGHT = 0.5;
+/** Who the request is for ('meu filho', 'meu pai'): a service for them answers better, and one not named for them still may. */
+const FAMILY = new Set('pai mae pais filho filha filhos filhas marido esposa esposo avo avos neto neta netos irmao irma parente parentes'.split(' '));
 
 /**
  * What was typed, read as the search reads it: synonym phrases and words, each unknown word of four or more
@@ -143,8 +169,18 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
   const normalized = normalizeSearchText(query);
   if (!normalized) return null;
   const groups = groupTerms(normalized.split(' ').slice(0, 12), synonyms);
+  // Two words typed apart that the catalog writes as one ('contra cheque' → 'contracheque'): one group, corrected.
+  for (let i = 0; i + 1 < groups.length; i++) {
+    const [a, b] = [groups[i]!, groups[i + 1]!];
+    if (a.alternatives.length > 1 || b.alternatives.length > 1 || a.typed.includes(' ') || b.typed.includes(' ')) continue;
+    const joined = a.typed + b.typed;
+    if (!lexicon.words.has(joined) || (lexicon.words.has(a.typed) && lexicon.words.has(b.typed))) continue;
+    groups.splice(i, 2, { typed: `${a.typed} ${b.typed}`, alternatives: [`${a.typed} ${b.typed}`, joined], corrected: joined });
+  }
   for (const group of groups) {
-    if (group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
+    group.filler = FILLER.has(group.typed) || (/^.{3,}mente$/.test(group.typed) && !lexicon.words.has(group.typed));
+    group.optional = !group.filler && (FAMILY.has(group.typed) || (!lexicon.words.has(group.typed) && VERB.test(group.typed)));
+    if (group.filler || group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
     const correction = closestWord(lexicon, group.typed);
     if (correction) {
       group.alternatives.push(correction);
@@ -197,17 +233,19 @@ export async function buildTextQuery(db: Database, query: string, dictionary: ()
 
   const queries = await tsqueriesOf(db, words.stems, groups.flatMap((g) => g.alternatives));
   let index = 0;
-  const parts: string[] = [];
   const covered: TextQuery['groups'] = [];
   for (const group of groups) {
     // A correction can stem as the typed word does ('certidau' → 'certidao'): each form once (repository.tsqueries says why).
     const forms = [...new Set(group.alternatives.map(() => queries[index++]!).filter(Boolean))];
     if (forms.length) {
       const part = `(${forms.map((f) => `(${f})`).join(' | ')})`;
-      parts.push(part);
-      covered.push({ typed: group.typed, tsquery: part, expanded: group.alternatives.length > 1 && !group.corrected });
+      covered.push({ typed: group.typed, tsquery: part, expanded: group.alternatives.length > 1 && !group.corrected, filler: !!group.filler, optional: !!group.optional });
     }
   }
+  // The catalog is searched for what is asked, not for how or for whom ('meu filho precisa de transporte pra escola'
+  // needs no service to say 'filho', 'precisa' and 'pra'); a text of those words alone is searched as it is.
+  const asked = covered.some((g) => !g.filler && !g.optional) ? covered.filter((g) => !g.filler && !g.optional) : covered;
+  const parts = asked.map((g) => g.tsquery);
   const phrase = groups.map((g) => g.alternatives[g.alternatives.length - 1]).join(' ');
   const typed = groups.map((g) => g.typed).join(' ');
   if (!parts.length) return { all: null, any: null, phrase, typed, groups: covered };
@@ -269,15 +307,6 @@ export function bestBetsFor(query: string, dictionary: Pick<Dictionary, 'bestBet
   return dictionary.bestBets.filter((bet) => bet.terms.some((term) => forms.some((form) => form.includes(` ${term} `))));
 }
 
-/**
- * Words that say what the citizen is doing, not what about ('quero', 'como faço', 'preciso', 'onde vejo'), and the
- * words every service of the state could claim ('serviços', 'estadual'): a result need not have them to answer.
- */
-const FILLER = new Set(
-  ('quero queria preciso precisa precisamos gostaria como faco fazer faz pra pro para onde posso pode consigo conseguir vejo ver ' +
-    'saber sei agora hoje urgente ajuda informacao informacoes duvida servico servicos estado estadual estaduais governo piaui publico publica ' +
-    'internet online site pelo pela favor meu minha meus minhas acho ainda ja nao sim coisa').split(' '),
-);
 /** Audience words, answered by a service for that audience (the targets' names hold them). */
 const AUDIENCE_WORDS: Record<string, string> = { empresa: 'empresa', empresas: 'empresa', servidor: 'servidor', servidores: 'servidor', cidadao: 'cidadao', cidadaos: 'cidadao' };
 
@@ -291,27 +320,30 @@ type Found = 'all' | 'any' | 'similar';
  * every word, most of them. A best bet's words claim the text: then only a service the text names answers
  * ('passaporte', 'iptu atrasado', 'segunda via conta de luz'). Titles that only look like the text never answer.
  */
-function answersOf(found: Found, named: boolean, covered: boolean[], claimed: boolean): boolean {
+function answersOf(found: Found, named: boolean, covered: number[], claimed: boolean): boolean {
   if (found === 'similar') return false;
   if (named) return true;
   if (claimed || !covered.length) return false;
-  const have = covered.filter(Boolean).length;
+  const have = covered.filter((weight) => weight > 0).length;
   if (have === covered.length) return true;
   return found === 'all' ? have * 2 > covered.length : have * 3 >= covered.length * 2;
 }
 
 /**
- * Which groups of words a result has where it counts (what names it, its department's name, its audience),
- * leaving out the filler words; empty when every word typed is filler (then only a service the text names answers).
+ * Which groups of words a result has where it counts (what names it, its department's name, its audience), each
+ * 1 when it has it and 0 when not, leaving out the filler words; an optional word it has weighs OPTIONAL_WEIGHT, one
+ * it has not is left out. Empty when every word typed is filler (then only a service the text names answers).
  */
-function coveredGroups(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[]): boolean[] {
+function coveredGroups(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[]): number[] {
   const audiences = targets.map(normalizeSearchText);
   return groups.flatMap((group, i) => {
     // Filler, and a letter or two or a number that is no synonym ("' or 1=1"): they neither make nor unmake an
     // answer ('rg' and 'bo' are synonyms, and count).
-    if (FILLER.has(group.typed) || ((group.typed.length < 3 || /^\d+$/.test(group.typed)) && !group.expanded)) return [];
+    if (group.filler || ((group.typed.length < 3 || /^\d+$/.test(group.typed)) && !group.expanded)) return [];
     const audience = AUDIENCE_WORDS[group.typed];
-    return [!!row.covered[i] || !!row.department[i] || (!!audience && audiences.some((name) => name.includes(audience)))];
+    const has = !!row.covered[i] || !!row.department[i] || (!!audience && audiences.some((name) => name.includes(audience)));
+    if (group.optional) return has ? [OPTIONAL_WEIGHT] : [];
+    return [has ? 1 : 0];
   });
 }
 
@@ -378,7 +410,7 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
   const judged = items.map((item, i) => {
     const row = coverage.get(page[i]!.id);
     const covered = row ? coveredGroups(text!.groups, row, item.targets) : [];
-    return { item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed) }, have: covered.filter(Boolean).length, named: Number(!!row?.named) * 2 + Number(!!row?.mentioned) };
+    return { item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed) }, have: covered.reduce((sum, weight) => sum + weight, 0), named: Number(!!row?.named) * 2 + Number(!!row?.mentioned) };
   });
   // On the first page, what answers comes before what only shares words, and what has more of the words typed
   // before what has fewer: a task's words ('boletim de ocorrência') beat one shared word ('boletim' escolar).
