@@ -131,10 +131,10 @@ export const synonyms: { term: string; expansion: string }[] = [
   { term: 'cortar arvores', expansion: 'supressão de vegetação' },
   { term: 'moro na rua', expansion: 'situação de rua' },
   { term: 'morador de rua', expansion: 'situação de rua' },
-  { term: 'aposentar', expansion: 'aposentadoria' },
   { term: 'trabalho no estado', expansion: 'vínculo funcional' },
-  { term: 'trabalhar', expansion: 'vagas de emprego' },
-  { term: 'reclamar', expansion: 'ouvidoria' },
+  { term: 'aposentar', expansion: 'aposentadoria' },
+  { term: 'renovar rg', expansion: 'carteira de identidade segunda via' },
+  { term: 'renovar identidade', expansion: 'carteira de identidade segunda via' },
   { term: 'lanchonete', expansion: 'empresa' },
   { term: 'comercio', expansion: 'empresa' },
 ];

@@ -324,9 +324,100 @@ export const HELD_OUT_4: Case[] = [
   { kind: 'typo', query: 'restaurante popurar', slugs: ['restaurante-popular'] },
 ];
 
+/**
+ * The fifth batch (2026-11-29), written after the round's first tuning and before any of it was run, of every kind in
+ * about the shares of the issue's own examples. Measured once held out (88 % right at rank 1 and in the top 3, 7 of 8
+ * things the state does not provide said so), then tuned on, with the sixth written before.
+ */
+export const TUNING_5: Case[] = [
+  { kind: 'colloquial', query: 'quero renovar meu rg', slugs: ['carteira-de-identidade-segunda-via'] },
+  { kind: 'colloquial', query: 'como emito o boleto do ipva', slugs: ['emissao-do-dae-do-ipva'] },
+  { kind: 'colloquial', query: 'preciso agendar vistoria do meu carro', slugs: ['vistoria-veicular'] },
+  { kind: 'colloquial', query: 'quero consultar minhas multas', slugs: ['consulta-e-recurso-de-multas-de-transito'] },
+  { kind: 'colloquial', query: 'como faço para doar sangue no hemopi', slugs: ['agendamento-de-doacao-de-sangue'] },
+  { kind: 'colloquial', query: 'quero me inscrever no cadastro único', slugs: ['inscricao-no-cadastro-unico'] },
+  { kind: 'colloquial', query: 'onde tiro a certidão negativa de débitos', slugs: ['certidao-negativa-de-debitos-estaduais'] },
+  { kind: 'colloquial', query: 'preciso registrar um boletim de ocorrência de furto', slugs: ['delegacia-virtual-boletim-de-ocorrencia', 'registro-de-ocorrencia-na-delegacia'] },
+  { kind: 'colloquial', query: 'como me inscrevo no concurso do estado', slugs: ['concursos-publicos-estaduais'] },
+  { kind: 'colloquial', query: 'quero pedir medida protetiva', slugs: ['medida-protetiva-de-urgencia'] },
+  { kind: 'colloquial', query: 'meu celular foi furtado o que faço', slugs: ['aplicativo-protege-celular', 'registro-de-ocorrencia-na-delegacia', 'delegacia-virtual-boletim-de-ocorrencia'] },
+  { kind: 'colloquial', query: 'como solicito a segunda via do cartão do plamta', slugs: ['segunda-via-do-cartao-plamta'] },
+  { kind: 'typo', query: 'primeira habilitaçao', slugs: ['primeira-habilitacao'] },
+  { kind: 'typo', query: 'certidao negatva', slugs: ['certidao-negativa-de-debitos-estaduais'] },
+  { kind: 'typo', query: 'licenciamento anuel', slugs: ['licenciamento-anual-de-veiculo'] },
+  { kind: 'typo', query: 'carteira do idozo', slugs: ['carteira-da-pessoa-idosa'] },
+  { kind: 'typo', query: 'vistoria veicualr', slugs: ['vistoria-veicular'] },
+  { kind: 'typo', query: 'isensao ipva', slugs: ['isencao-de-ipva-para-pessoa-com-deficiencia', 'isencao-de-ipva-para-taxistas', 'isencoes-para-pessoa-com-deficiencia'] },
+  { kind: 'popular', query: 'nada consta criminal', slugs: ['certidao-de-antecedentes-criminais'] },
+  { kind: 'popular', query: 'nota piauiense', slugs: ['cadastro-nota-piauiense', 'nota-piauiense-sorteios-e-resgate-de-creditos'] },
+  { kind: 'popular', query: 'carteira de trabalho', slugs: ['carteira-de-trabalho-digital'] },
+  { kind: 'popular', query: 'salve maria', slugs: ['aplicativo-salve-maria'] },
+  { kind: 'popular', query: 'maria da penha', slugs: ['medida-protetiva-de-urgencia', 'patrulha-maria-da-penha'] },
+  { kind: 'fragment', query: 'sisu', slugs: ['ingresso-na-uespi-pelo-sisu'] },
+  { kind: 'fragment', query: 'eja', slugs: ['educacao-de-jovens-e-adultos'] },
+  { kind: 'fragment', query: 'gta', slugs: ['guia-de-transito-animal-gta'] },
+  { kind: 'fragment', query: 'margem consignavel', slugs: ['consulta-de-margem-consignavel'] },
+  { kind: 'fragment', query: 'transplante', slugs: ['doacao-de-orgaos-e-transplantes'] },
+  { kind: 'intent', query: 'serviços da adapi', departments: ['adapi'] },
+  { kind: 'intent', query: 'semarh', departments: ['semarh'] },
+  { kind: 'intent', query: 'serviços para servidores', audience: 'servidor' },
+  { kind: 'intent', query: 'delegacia', departments: ['policia-civil'] },
+  { kind: 'intent', query: 'detran serviços para o cidadão', departments: ['detran-pi'] },
+  { kind: 'elsewhere', query: 'segunda via da conta de gás', elsewhere: true },
+  { kind: 'elsewhere', query: 'carteira de estudante', elsewhere: true },
+  { kind: 'elsewhere', query: 'tirar passaporte urgente', elsewhere: true, bestBet: 'Polícia Federal' },
+  { kind: 'elsewhere', query: 'seguro do carro', elsewhere: true },
+  { kind: 'elsewhere', query: 'horário do ônibus', elsewhere: true },
+  { kind: 'elsewhere', query: 'reserva de hotel', elsewhere: true },
+  { kind: 'adversarial', query: '<img src=x onerror=alert(1)>', elsewhere: true },
+  { kind: 'adversarial', query: `cnh${' '.repeat(50)}renovação`, slugs: ['renovacao-da-cnh'] },
+  { kind: 'adversarial', query: '1234567890', elsewhere: true },
+];
+
+/**
+ * The sixth batch (2026-11-29), written before the fifth was tuned on and before any of it was run, of every kind in
+ * about the shares of the issue's own examples: never tuned on. First measured after the round's tuning.
+ */
+export const HELD_OUT_6: Case[] = [
+  { kind: 'colloquial', query: 'como tiro a segunda via da cnh', slugs: ['segunda-via-da-cnh'] },
+  { kind: 'colloquial', query: 'quero saber quantos pontos tem minha cnh', slugs: ['consulta-de-pontuacao-da-cnh'] },
+  { kind: 'colloquial', query: 'como transfiro o carro pro meu nome', slugs: ['transferencia-de-propriedade-de-veiculo'] },
+  { kind: 'colloquial', query: 'preciso de atestado de antecedentes', slugs: ['certidao-de-antecedentes-criminais'] },
+  { kind: 'colloquial', query: 'quero matricular meu filho no ensino médio', slugs: ['matricula-na-rede-estadual'] },
+  { kind: 'colloquial', query: 'como consigo o cartão do sus', slugs: ['cartao-nacional-de-saude'] },
+  { kind: 'colloquial', query: 'quero fazer denúncia anônima', slugs: ['disque-denuncia', 'denuncia-anonima'] },
+  { kind: 'colloquial', query: 'meu documento do carro venceu', slugs: ['licenciamento-anual-de-veiculo'] },
+  { kind: 'colloquial', query: 'preciso pagar o dae', slugs: ['emissao-do-dae-do-ipva', 'emissao-de-dar-avulso'] },
+  { kind: 'typo', query: 'renovacão cnh', slugs: ['renovacao-da-cnh'] },
+  { kind: 'typo', query: 'antecendentes criminais', slugs: ['certidao-de-antecedentes-criminais'] },
+  { kind: 'typo', query: 'matrícula escoar', slugs: ['matricula-na-rede-estadual'] },
+  { kind: 'typo', query: 'segunda via da identidad', slugs: ['carteira-de-identidade-segunda-via'] },
+  { kind: 'typo', query: 'prova de vda', slugs: ['prova-de-vida-piauiprev'] },
+  { kind: 'typo', query: 'historico escolr', slugs: ['historico-escolar'] },
+  { kind: 'popular', query: 'rg digital', slugs: ['carteira-de-identidade-digital'] },
+  { kind: 'popular', query: 'cnh social', slugs: ['cnh-social'] },
+  { kind: 'popular', query: 'placa do mercosul', slugs: ['placa-mercosul'] },
+  { kind: 'popular', query: 'bo online', slugs: ['delegacia-virtual-boletim-de-ocorrencia'] },
+  { kind: 'fragment', query: 'ceir', slugs: ['centro-integrado-de-reabilitacao-ceir'] },
+  { kind: 'fragment', query: 'cisternas', slugs: ['cisternas-para-agua-de-beber-e-producao'] },
+  { kind: 'fragment', query: 'habitação', slugs: ['inscricao-em-programa-habitacional', 'minha-casa-minha-vida-no-piaui', 'consulta-de-inscricao-habitacional', 'regularizacao-de-imoveis-de-conjuntos-habitacionais'] },
+  { kind: 'fragment', query: 'toxicologico', slugs: ['exame-toxicologico'] },
+  { kind: 'intent', query: 'serviços da seduc', departments: ['seduc'] },
+  { kind: 'intent', query: 'sefaz', departments: ['sefaz'] },
+  { kind: 'intent', query: 'serviços para empresas da jucepi', departments: ['jucepi'], audience: 'empresa' },
+  { kind: 'intent', query: 'secretaria da fazenda', departments: ['sefaz'] },
+  { kind: 'elsewhere', query: 'segunda via de boleto do banco', elsewhere: true },
+  { kind: 'elsewhere', query: 'emitir título de eleitor', elsewhere: true, bestBet: 'Justiça Eleitoral' },
+  { kind: 'elsewhere', query: 'passagem de avião', elsewhere: true },
+  { kind: 'elsewhere', query: 'internet lenta', elsewhere: true },
+  { kind: 'elsewhere', query: 'auxílio doença', elsewhere: true, bestBet: 'INSS' },
+  { kind: 'adversarial', query: 'null', elsewhere: true },
+  { kind: 'adversarial', query: 'IPVA!!!', slugs: ['emissao-do-dae-do-ipva'] },
+];
+
 /** Every case tuned on, and every case held out. */
-export const TUNING: Case[] = [...TUNING_1, ...TUNING_2, ...TUNING_3];
-export const HELD_OUT: Case[] = [...HELD_OUT_1, ...HELD_OUT_2, ...HELD_OUT_4];
+export const TUNING: Case[] = [...TUNING_1, ...TUNING_2, ...TUNING_3, ...TUNING_5];
+export const HELD_OUT: Case[] = [...HELD_OUT_1, ...HELD_OUT_2, ...HELD_OUT_4, ...HELD_OUT_6];
 
 /** Suggestions as one types: what the box offers for an unfinished word, and no 'Você quis dizer' for it. */
 export const TYPING: { prefix: string; includes: string; first?: true }[] = [

@@ -102,10 +102,24 @@ interface TermGroup {
   /** a word that says how, not what (FILLER, or an adverb the catalog does not use): it neither makes nor unmakes an answer */
   filler?: boolean;
   /**
-   * a verb the catalog's names do not use ('viajar', 'gastou'), or who the request is for ('meu filho'): said in the
+   * a verb the catalog's names do not use ('viajar', 'gastou', 'me inscrevo'), or who the request is for ('meu filho'): said in the
    * citizen's words, it makes an answer of a result that has it, and unmakes none that has not
    */
   optional?: boolean;
+}
+
+/** Words a synonym phrase may have in between, as said: 'renovar meu rg' is 'renovar rg', 'abrir uma empresa' is 'abrir empresa'. */
+const BETWEEN = new Set('o a os as um uma uns umas meu minha meus minhas seu sua seus suas'.split(' '));
+
+/**
+ * The `n` words from `start`, skipping BETWEEN words after the first, and where they end; null when the text has
+ * fewer.
+ */
+function phraseAt(tokens: string[], start: number, n: number): { phrase: string; end: number } | null {
+  const words: string[] = [];
+  let end = start;
+  for (; end < tokens.length && words.length < n; end++) if (!words.length || !BETWEEN.has(tokens[end]!)) words.push(tokens[end]!);
+  return words.length === n ? { phrase: words.join(' '), end } : null;
 }
 
 /** Splits the query into groups: synonym phrases (up to three words) first, then single words. */
@@ -114,11 +128,11 @@ function groupTerms(tokens: string[], dictionary: Map<string, string>): TermGrou
   for (let i = 0; i < tokens.length; ) {
     let matched = false;
     for (let n = Math.min(3, tokens.length - i); n >= 1; n--) {
-      const phrase = tokens.slice(i, i + n).join(' ');
-      const expansion = dictionary.get(phrase);
-      if (expansion) {
-        groups.push({ typed: phrase, alternatives: [phrase, expansion] });
-        i += n;
+      const found = phraseAt(tokens, i, n);
+      const expansion = found && dictionary.get(found.phrase);
+      if (found && expansion) {
+        groups.push({ typed: tokens.slice(i, found.end).join(' '), alternatives: [found.phrase, expansion] });
+        i = found.end;
         matched = true;
         break;
       }
@@ -158,6 +172,8 @@ const FILLER = new Set(
 const VERB = /^.{3,}(ar|er|ir|ou|iu|eu|ei|ando|endo|indo)$/;
 /** An optional word weighs less than one of what was asked: 'transfiro meu filho de escola' is about a school transfer first. */
 const OPTIONAL_WEIGHT = 0.5;
+/** Words a verb follows ('como me inscrevo', 'eu pago'): the word after one is a verb, whatever its ending. */
+const CLITIC = new Set('me eu se te lhe nos'.split(' '));
 /** Who the request is for ('meu filho', 'meu pai'): a service for them answers better, and one not named for them still may. */
 const FAMILY = new Set('pai mae pais filho filha filhos filhas marido esposa esposo avo avos neto neta netos irmao irma parente parentes'.split(' '));
 
@@ -179,7 +195,9 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
   }
   for (const group of groups) {
     group.filler = FILLER.has(group.typed) || (/^.{3,}mente$/.test(group.typed) && !lexicon.words.has(group.typed));
-    group.optional = !group.filler && (FAMILY.has(group.typed) || (!lexicon.words.has(group.typed) && VERB.test(group.typed)));
+    const after = groups[groups.indexOf(group) - 1]?.typed.split(' ').at(-1);
+    const verb = VERB.test(group.typed) || (!!after && CLITIC.has(after) && !group.typed.includes(' '));
+    group.optional = !group.filler && (FAMILY.has(group.typed) || (!lexicon.words.has(group.typed) && verb));
     if (group.filler || group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
     const correction = closestWord(lexicon, group.typed);
     if (correction) {

@@ -18,4 +18,13 @@ describe('trigram similarity (as pg_trgm)', () => {
     expect(closestWord(lexicon, 'licensiamento')).toBe('licenciamento');
     expect(closestWord(lexicon, 'xyzzy')).toBeNull();
   });
+
+  it('corrects a short word with one letter wrong, which shares too few trigrams, to the known word one edit away', () => {
+    const lexicon = buildLexicon(['anual', 'idoso', 'idosa', 'placa', 'carteira']);
+    expect(closestWord(lexicon, 'anuel')).toBe('anual');
+    expect(closestWord(lexicon, 'idozo')).toBe('idoso');
+    expect(closestWord(lexicon, 'palca')).toBe('placa');
+    expect(closestWord(lexicon, 'plca')).toBe('placa');
+    expect(closestWord(lexicon, 'idxzz')).toBeNull();
+  });
 });
