@@ -193,11 +193,12 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
     if (!lexicon.words.has(joined) || (lexicon.words.has(a.typed) && lexicon.words.has(b.typed))) continue;
     groups.splice(i, 2, { typed: `${a.typed} ${b.typed}`, alternatives: [`${a.typed} ${b.typed}`, joined], corrected: joined });
   }
-  for (const group of groups) {
-    group.filler = FILLER.has(group.typed) || (/^.{3,}mente$/.test(group.typed) && !lexicon.words.has(group.typed));
-    const after = groups[groups.indexOf(group) - 1]?.typed.split(' ').at(-1);
-    const verb = VERB.test(group.typed) || (!!after && CLITIC.has(after) && !group.typed.includes(' '));
-    group.optional = !group.filler && (FAMILY.has(group.typed) || (!lexicon.words.has(group.typed) && verb));
+  for (const [i, group] of groups.entries()) {
+    // A single word the catalog's names do not use (synonym terms are in the lexicon too).
+    const unknown = !group.typed.includes(' ') && !lexicon.words.has(group.typed);
+    const afterPronoun = CLITIC.has(groups[i - 1]?.typed.split(' ').at(-1) ?? '');
+    group.filler = FILLER.has(group.typed) || (unknown && /^.{3,}mente$/.test(group.typed));
+    group.optional = !group.filler && (FAMILY.has(group.typed) || (unknown && (VERB.test(group.typed) || afterPronoun)));
     if (group.filler || group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
     const correction = closestWord(lexicon, group.typed);
     if (correction) {
