@@ -555,6 +555,23 @@ test('an editor writes a service text in Markdown (the toolbar marks the words, 
   for (let i = 0; i < 'documento do carro'.length; i++) await editor.keyboard.press('Shift+ArrowLeft');
   await editor.getByRole('toolbar', { name: 'Formatar: Descrição' }).getByRole('button', { name: 'Negrito' }).click();
   await expect(description).toHaveValue(/Leve o \*\*documento do carro\*\*$/);
+  // The toolbar is one stop of the Tab key, its buttons reached with the arrows, as a screen reader announces it.
+  const toolbar = editor.getByRole('toolbar', { name: 'Formatar: Descrição' });
+  await expect(description).toBeFocused();
+  await editor.keyboard.press('Shift+Tab');
+  await expect(toolbar.getByRole('button', { name: 'Negrito' })).toBeFocused();
+  await editor.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Lista' })).toBeFocused();
+  await editor.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: 'Link' })).toBeFocused();
+  await editor.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Negrito' })).toBeFocused();
+  await editor.keyboard.press('ArrowLeft');
+  await expect(toolbar.getByRole('button', { name: 'Link' })).toBeFocused();
+  await editor.keyboard.press('Tab');
+  await expect(description).toBeFocused();
+  await editor.keyboard.press('Shift+Tab');
+  await expect(toolbar.getByRole('button', { name: 'Link' })).toBeFocused();
   const preview = editor.getByRole('region', { name: 'Prévia: Descrição' });
   await expect(preview.locator('strong')).toHaveText('documento do carro');
   expect(await axe(editor, 'gestão: edição com markdown')).toEqual([]);

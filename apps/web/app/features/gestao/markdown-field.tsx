@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './gestao.module.css';
 import { applyMark, markdownToHtml, MARKS, type Mark } from './markdown.ts';
 
 export const MARKDOWN_HINT = 'Escreva em Markdown: **negrito**, "- " no começo da linha para uma lista, [texto do link](https://endereço). Uma linha em branco separa os parágrafos.';
 
 const MARK_LABEL: Record<Mark, string> = { negrito: 'Negrito', lista: 'Lista', link: 'Link' };
+const MARK_ORDER = Object.keys(MARKS) as Mark[];
 
 /**
  * A service text (description, a step's details, an information block) written in Markdown, with its preview as
@@ -37,6 +38,18 @@ export function MarkdownField({
   useEffect(() => {
     if (area.current) setText(area.current.value);
   }, []);
+  // A toolbar is one stop of the Tab key; the arrows (and Home, End) move between its buttons (WAI-ARIA's toolbar).
+  const [current, setCurrent] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = MARK_ORDER.length - 1;
+    const to = ({ ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: last } as Record<string, number>)[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = to > last ? 0 : to < 0 ? last : to;
+    setCurrent(next);
+    buttons.current[next]?.focus();
+  };
   const mark = (which: Mark) => {
     const textarea = area.current;
     if (!textarea) return;
@@ -53,9 +66,19 @@ export function MarkdownField({
           {/* Drawn by the server and shown wherever scripts run from the first paint (the page's head marks it
               data-js): appearing at hydration, it pushed the form down under a finger about to tap 'Salvar'. A tap
               before hydration is kept and replayed (deferred-hydration.ts). */}
-          <div className={styles.toolbar} role="toolbar" aria-label={`Formatar: ${label}`} aria-controls={id}>
-            {(Object.keys(MARKS) as Mark[]).map((which) => (
-              <button key={which} type="button" className={styles.secondary} onClick={() => mark(which)}>
+          <div className={styles.toolbar} role="toolbar" aria-label={`Formatar: ${label}`} aria-controls={id} onKeyDown={move}>
+            {MARK_ORDER.map((which, i) => (
+              <button
+                key={which}
+                ref={(button) => {
+                  buttons.current[i] = button;
+                }}
+                type="button"
+                className={styles.secondary}
+                tabIndex={i === current ? 0 : -1}
+                onFocus={() => setCurrent(i)}
+                onClick={() => mark(which)}
+              >
                 {MARK_LABEL[which]}
               </button>
             ))}
