@@ -170,7 +170,7 @@ const FILLER = new Set(
 );
 /** The endings of a verb's infinitive, past and gerund ('viajar', 'gastou', 'sumiu', 'faleceu', 'procurando'). */
 const VERB = /^.{3,}(ar|er|ir|ou|iu|eu|ei|ando|endo|indo)$/;
-/** An optional word weighs less than one of what was asked: 'transfiro meu filho de escola' is about a school transfer first. */
+/** An optional word weighs less than one of what was asked: 'transporte pra escola do meu filho' is about the transport first, then about whom. */
 const OPTIONAL_WEIGHT = 0.5;
 /** Words a verb follows ('como me inscrevo', 'eu pago'): the word after one is a verb, whatever its ending. */
 const CLITIC = new Set('me eu se te lhe nos'.split(' '));
