@@ -378,9 +378,9 @@ ${((CITIZENS / (all.length / DURATION)) * 1000).toFixed(0)} ms). This machine's 
 every hour, so read each run beside its own \`/healthz\` line. The history, calls of the request a second against
 \`/healthz\` a second in the same run: 69 against 639 on 2026-11-27; 88 against 1927 on 2026-11-29 at 00:30 UTC;
 129–151 against 1786–2317 after that day's second round (03:00–05:00 UTC; p99 510–690 ms, the budget missed); and
-426–490 against 7611–8533 the same day at 07:00 UTC, in four runs of the same code on a machine that answered
-\`/healthz\` four times as fast (one citizen alone: 4 ms a call instead of 14–16): the budget met in all four, every
-call's p99 160–201 ms. What the round of
+423–490 against 7032–8533 the same day from 06:45 UTC, in five runs on a machine that answered
+\`/healthz\` four times as fast (one citizen alone: 4 ms a call instead of 14–16): the budget met in all five, every
+call's p99 160–201 ms (the fifth with the send reading its files with the request, once). What the round of
 2026-11-29 found, with PostgreSQL's own log of every statement's time
 (\`log_min_duration_statement = 0\` for the bench's role) and \`node --cpu-prof\`: every send of one department updated the
 department's one count row of its state (the queue's counts, kept by a trigger) and held it until its commit, so the

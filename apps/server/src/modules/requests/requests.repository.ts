@@ -70,7 +70,8 @@ export const serviceBySlug = async (db: Db, slug: string): Promise<RequestServic
 export const serviceById = async (db: Db, id: number) => (await servicesWhere(db, eq(services.id, id)))[0] ?? null;
 /** What a request's page shows beside the request, times as ISO text. */
 export interface RequestExtras {
-  files: (Pick<FileRow, 'id' | 'question' | 'name' | 'type' | 'size'> & { createdAt: string })[];
+  /** with where each is stored and whether it came with a reply: for the send and the discard, never for a page (detail() picks) */
+  files: (Pick<FileRow, 'id' | 'question' | 'name' | 'type' | 'size' | 'withReply' | 'storageKey'> & { createdAt: string })[];
   events: (Pick<EventRow, 'kind' | 'toState' | 'message' | 'actorName'> & { at: string })[];
   rating: number | null;
   documents: { code: string; title: string; issuedAt: string; revokedAt: string | null }[];
@@ -85,7 +86,7 @@ const idParam = sql.placeholder('id');
 
 /** A request's files, its history (internal notes only when `withNotes`), its citizen's rating and its documents. */
 const extrasFields = (withNotes: SQL | Placeholder) => ({
-  files: sql<RequestExtras['files']>`coalesce((select json_agg(json_build_object('id', f.id, 'question', f.question, 'name', f.name, 'type', f.type, 'size', f.size, 'createdAt', f.created_at) order by f.id)
+  files: sql<RequestExtras['files']>`coalesce((select json_agg(json_build_object('id', f.id, 'question', f.question, 'name', f.name, 'type', f.type, 'size', f.size, 'createdAt', f.created_at, 'withReply', f.with_reply, 'storageKey', f.storage_key) order by f.id)
     from ${requestFiles} f where f.request_id = ${idParam}), '[]')`,
   events: sql<RequestExtras['events']>`coalesce((select json_agg(json_build_object('at', e.at, 'kind', e.kind, 'toState', e.to_state, 'message', e.message, 'actorName', e.actor_name) order by e.at, e.id)
     from ${requestEvents} e where e.request_id = ${idParam} and (${withNotes}::boolean or e.kind <> 'nota')), '[]')`,

@@ -342,9 +342,9 @@ export function requestsService(app: FastifyInstance) {
 
     /** Discards a draft and its files. */
     async discard(user: Citizen, id: number) {
-      const { row, service } = await own(user, id);
+      const { row, service, extras } = await own(user, id);
       requests.check('descartar', { citizen: user.sub }, factsOf(row, service));
-      const files = await repository.filesOf(db(), row.id);
+      const files = extras.files;
       if (!(await repository.deleteDraft(db(), row.id))) throw conflict(requests.transitions.descartar.gone);
       for (const file of files) await app.storage.remove(file.storageKey);
     },
@@ -355,7 +355,7 @@ export function requestsService(app: FastifyInstance) {
      * again (a double tap, two tabs, a POST retried after a timeout) answers the request already sent.
      */
     async send(user: Citizen, id: number) {
-      const { row, service } = await own(user, id);
+      const { row, service, extras } = await own(user, id);
       if (row.state !== 'rascunho') return { row, service, already: true };
       requests.check('enviar', { citizen: user.sub }, factsOf(row, service));
       if (!service.requestForm || !service.active) throw conflict('Este serviço não recebe mais solicitações pelo portal.');
@@ -363,7 +363,9 @@ export function requestsService(app: FastifyInstance) {
         throw conflict(`O formulário deste serviço mudou enquanto você preenchia. ${formChanges(formOf(row), service.requestForm)} Atualize o formulário e confira as respostas antes de enviar.`);
       }
       const form = formOf(row);
-      const [files, calendar] = await Promise.all([repository.filesOf(db(), row.id), calendarOf(db(), service.departmentId)]);
+      // The files as read with the request.
+      const files = extras.files;
+      const calendar = await calendarOf(db(), service.departmentId);
       const answers = await withFiles(row, form.pages.flatMap((page) => page.questions), row.answers, files);
       const checked = checkAll(form, answers);
       if (checked.errors.length) throw fieldErrors('Há respostas a completar antes de enviar.', checked.errors);

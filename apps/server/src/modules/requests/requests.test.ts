@@ -125,7 +125,13 @@ describe('a citizen requests a service', () => {
     expect(wrongQuestion.statusCode).toBe(404);
     // Only the PNG is stored.
     expect(await storedFiles()).toHaveLength(1);
-    expect((await maria({ url: `/v1/solicitacoes/${id}` })).json().files).toHaveLength(1);
+    const opened = await maria({ url: `/v1/solicitacoes/${id}` });
+    expect(opened.json().files).toHaveLength(1);
+    // Where a file is kept is the server's business: neither its key nor its field goes to the citizen.
+    const stored = await t.database.db.execute(sql`select storage_key as key from request_files where request_id = ${id}`);
+    const key = (stored as unknown as { rows: { key: string }[] }).rows[0]!.key;
+    expect(opened.body).not.toContain(key);
+    expect(opened.body).not.toMatch(/storageKey|withReply/);
     // Removing it removes the stored file; then the report as a PDF.
     const removed = await maria({ method: 'DELETE', url: `/v1/solicitacoes/${id}/arquivos/${png.json().id}` });
     expect(removed.statusCode).toBe(200);
