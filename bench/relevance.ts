@@ -1,7 +1,7 @@
 // Relevance of the search on the demo catalog (issue 25): right at rank 1, in the top 3, and things no state
 // service provides answered as such, by kind, on the cases the search was tuned on and on the held-out ones
 // (apps/server/src/modules/search/relevance-cases.ts). In process (app.inject), on the embedded database.
-import { HELD_OUT, HELD_OUT_1, HELD_OUT_2, HELD_OUT_4, HELD_OUT_6, measure, TUNING, TUNING_1, TUNING_2, TUNING_3, TUNING_5, type Case, type Kind, type Outcome } from '../apps/server/src/modules/search/relevance-cases.ts';
+import { BATCHES, HELD_OUT, measure, TUNING, type Case, type Kind, type Outcome } from '../apps/server/src/modules/search/relevance-cases.ts';
 import { machine, writeSection } from './lib.ts';
 
 const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}% (${n}/${of})` : '–');
@@ -25,20 +25,11 @@ export function table(outcomes: Outcome[]) {
   return { markdown: lines.join('\n'), wronglyUnanswered, median: times[Math.floor(times.length / 2)]! };
 }
 
-/** Each batch of cases apart: the later batches are harder (more colloquial questions) than the first. */
-const BATCHES: [string, Case[], Case[]][] = [
-  ['1 (2026-11-27)', TUNING_1, HELD_OUT_1],
-  ['2 (2026-11-29, split in turn)', TUNING_2, HELD_OUT_2],
-  ['3 (2026-11-29, colloquial, tuned on)', TUNING_3, []],
-  ['4 (2026-11-29, colloquial, held out)', [], HELD_OUT_4],
-  ['5 (2026-11-29, written after the first tuning, then tuned on)', TUNING_5, []],
-  ['6 (2026-11-29, every kind, held out)', [], HELD_OUT_6],
-];
-
+/** Each batch of cases apart (BATCHES): the later batches are harder (more colloquial questions) than the first. */
 export function batchTable(outcomes: Outcome[]) {
   const lines = ['| batch | tuned on: right at rank 1 | tuned on: top 3 | held out: right at rank 1 | held out: top 3 |', '|---|---|---|---|---|'];
   const of = (cases: Case[]) => outcomes.filter((o) => cases.includes(o.kase) && !o.kase.elsewhere);
-  for (const [name, tuned, held] of BATCHES) {
+  for (const { name, tuned, heldOut: held } of BATCHES) {
     const [t, h] = [of(tuned), of(held)];
     lines.push(`| ${name} | ${pct(t.filter((o) => o.rank1).length, t.length)} | ${pct(t.filter((o) => o.top3).length, t.length)} | ${pct(h.filter((o) => o.rank1).length, h.length)} | ${pct(h.filter((o) => o.top3).length, h.length)} |`);
   }

@@ -415,9 +415,19 @@ export const HELD_OUT_6: Case[] = [
   { kind: 'adversarial', query: 'IPVA!!!', slugs: ['emissao-do-dae-do-ipva'] },
 ];
 
+/** Each batch as written: its name, the part tuned on and the part held out. A new batch is added here only. */
+export const BATCHES: { name: string; tuned: Case[]; heldOut: Case[] }[] = [
+  { name: '1 (2026-11-27)', tuned: TUNING_1, heldOut: HELD_OUT_1 },
+  { name: '2 (2026-11-29, split in turn)', tuned: TUNING_2, heldOut: HELD_OUT_2 },
+  { name: '3 (2026-11-29, colloquial, tuned on)', tuned: TUNING_3, heldOut: [] },
+  { name: '4 (2026-11-29, colloquial, held out)', tuned: [], heldOut: HELD_OUT_4 },
+  { name: '5 (2026-11-29, written after the first tuning, then tuned on)', tuned: TUNING_5, heldOut: [] },
+  { name: '6 (2026-11-29, every kind, held out)', tuned: [], heldOut: HELD_OUT_6 },
+];
+
 /** Every case tuned on, and every case held out. */
-export const TUNING: Case[] = [...TUNING_1, ...TUNING_2, ...TUNING_3, ...TUNING_5];
-export const HELD_OUT: Case[] = [...HELD_OUT_1, ...HELD_OUT_2, ...HELD_OUT_4, ...HELD_OUT_6];
+export const TUNING: Case[] = BATCHES.flatMap((batch) => batch.tuned);
+export const HELD_OUT: Case[] = BATCHES.flatMap((batch) => batch.heldOut);
 
 /** Suggestions as one types: what the box offers for an unfinished word, and no 'Você quis dizer' for it. */
 export const TYPING: { prefix: string; includes: string; first?: true }[] = [
