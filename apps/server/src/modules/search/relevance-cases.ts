@@ -416,6 +416,60 @@ export const HELD_OUT_6: Case[] = [
 ];
 
 /** Each batch as written: its name, the part tuned on and the part held out. A new batch is added here only. */
+/**
+ * The seventh batch (2026-11-29, session 22), of every kind in about the shares of the issue's own examples, written
+ * from the catalog before this session changed the search and before any of it was run: never tuned on.
+ */
+export const HELD_OUT_7: Case[] = [
+  { kind: 'colloquial', query: 'quero tirar meu nome do carro que vendi', slugs: ['comunicacao-de-venda-de-veiculo'] },
+  { kind: 'colloquial', query: 'roubaram meu celular o que eu faço', slugs: ['aplicativo-protege-celular', 'registro-de-ocorrencia-na-delegacia', 'delegacia-virtual-boletim-de-ocorrencia'] },
+  { kind: 'colloquial', query: 'minha mãe está acamada e precisa tirar o rg', slugs: ['identificacao-civil-em-domicilio'] },
+  { kind: 'colloquial', query: 'quero mudar meu nome na identidade depois do casamento', slugs: ['alteracao-de-dados-na-carteira-de-identidade'] },
+  { kind: 'colloquial', query: 'como pago o ipva do meu carro', slugs: ['emissao-do-dae-do-ipva'] },
+  { kind: 'colloquial', query: 'fui demitido e quero receber o seguro', slugs: ['seguro-desemprego'] },
+  { kind: 'colloquial', query: 'como faço para doar sangue', slugs: ['agendamento-de-doacao-de-sangue'] },
+  { kind: 'colloquial', query: 'preciso marcar uma consulta com especialista pelo sus', slugs: ['agendamento-de-consultas-e-exames'] },
+  { kind: 'colloquial', query: 'quero ver as notas do meu filho na escola', slugs: ['boletim-escolar-online'] },
+  { kind: 'colloquial', query: 'meu marido me bate o que faço', slugs: VIOLENCE },
+  { kind: 'colloquial', query: 'quero abrir um restaurante e preciso do alvará sanitário', slugs: ['licenca-sanitaria-estadual'] },
+  { kind: 'colloquial', query: 'quanto tempo falta para eu me aposentar', slugs: ['simulacao-de-aposentadoria'] },
+  { kind: 'colloquial', query: 'quero furar um poço no meu sítio', slugs: ['autorizacao-para-perfuracao-de-poco'] },
+  { kind: 'colloquial', query: 'meu gado está com doença', slugs: ['notificacao-de-suspeita-de-doenca-animal-ou-praga'] },
+  { kind: 'typo', query: 'segunda via da identidadi', slugs: ['carteira-de-identidade-segunda-via'] },
+  { kind: 'typo', query: 'licensiamento do carro', slugs: ['licenciamento-anual-de-veiculo'] },
+  { kind: 'typo', query: 'seguro desenprego', slugs: ['seguro-desemprego'] },
+  { kind: 'typo', query: 'antecedentes criminas', slugs: ['certidao-de-antecedentes-criminais'] },
+  { kind: 'typo', query: 'trasferencia de veiculo', slugs: ['transferencia-de-propriedade-de-veiculo'] },
+  { kind: 'typo', query: 'matricula escolar rede estadoal', slugs: ['matricula-na-rede-estadual'] },
+  { kind: 'typo', query: 'cadastro unico atualisar', slugs: ['inscricao-no-cadastro-unico'] },
+  { kind: 'typo', query: 'aposentadoria voluntaria servidor', slugs: ['aposentadoria-voluntaria'] },
+  { kind: 'popular', query: 'nada consta criminal', slugs: ['certidao-de-antecedentes-criminais'] },
+  { kind: 'popular', query: 'holerite', slugs: ['contracheque-do-servidor', 'contracheque-de-aposentados-e-pensionistas'] },
+  { kind: 'popular', query: 'dut', slugs: ['transferencia-de-propriedade-de-veiculo', 'segunda-via-do-crv-e-crlv'] },
+  { kind: 'popular', query: 'bolsa família', slugs: ['inscricao-no-cadastro-unico'] },
+  { kind: 'popular', query: 'supletivo', slugs: ['educacao-de-jovens-e-adultos', 'certificacao-do-encceja'] },
+  { kind: 'popular', query: 'botão do pânico', slugs: ['aplicativo-salve-maria'] },
+  { kind: 'popular', query: 'cnd estadual', slugs: ['certidao-negativa-de-debitos-estaduais'] },
+  { kind: 'fragment', query: 'medula', slugs: ['cadastro-de-doador-de-medula-ossea'] },
+  { kind: 'fragment', query: 'escritura', slugs: ['regularizacao-de-imoveis-de-conjuntos-habitacionais'] },
+  { kind: 'fragment', query: 'toxicológico', slugs: ['exame-toxicologico'] },
+  { kind: 'fragment', query: 'cisterna', slugs: ['cisternas-para-agua-de-beber-e-producao'] },
+  { kind: 'fragment', query: 'concurso', slugs: ['concursos-publicos-estaduais'] },
+  { kind: 'intent', query: 'serviços do hemopi', departments: ['hemopi'] },
+  { kind: 'intent', query: 'polícia militar', departments: ['pmpi'] },
+  { kind: 'intent', query: 'serviços para empresas na sefaz', departments: ['sefaz'], audience: 'empresa' },
+  { kind: 'intent', query: 'serviços para servidor estadual', audience: 'servidor' },
+  { kind: 'intent', query: 'agricultura familiar', departments: ['sdr', 'emater'] },
+  { kind: 'elsewhere', query: 'saque do fgts', elsewhere: true, bestBet: 'Caixa' },
+  { kind: 'elsewhere', query: 'poste da minha rua está apagado', elsewhere: true, bestBet: 'Prefeitura' },
+  { kind: 'elsewhere', query: 'certidão de óbito do meu pai', elsewhere: true, bestBet: 'Cartório' },
+  { kind: 'colloquial', query: 'renovar cnh no detran de outro estado', slugs: ['renovacao-da-cnh'] },
+  { kind: 'elsewhere', query: 'conserto de celular', elsewhere: true },
+  { kind: 'elsewhere', query: 'cpf cancelado', elsewhere: true, bestBet: 'Receita' },
+  { kind: 'adversarial', query: 'DROP TABLE services; --', elsewhere: true },
+  { kind: 'adversarial', query: '   CARTEIRA   DE   TRABALHO   ', slugs: ['carteira-de-trabalho-digital'] },
+];
+
 export const BATCHES: { name: string; tuned: Case[]; heldOut: Case[] }[] = [
   { name: '1 (2026-11-27)', tuned: TUNING_1, heldOut: HELD_OUT_1 },
   { name: '2 (2026-11-29, split in turn)', tuned: TUNING_2, heldOut: HELD_OUT_2 },
@@ -423,6 +477,7 @@ export const BATCHES: { name: string; tuned: Case[]; heldOut: Case[] }[] = [
   { name: '4 (2026-11-29, colloquial, held out)', tuned: [], heldOut: HELD_OUT_4 },
   { name: '5 (2026-11-29, written after the first tuning, then tuned on)', tuned: TUNING_5, heldOut: [] },
   { name: '6 (2026-11-29, every kind, held out)', tuned: [], heldOut: HELD_OUT_6 },
+  { name: '7 (2026-11-29, session 22, every kind, held out)', tuned: [], heldOut: HELD_OUT_7 },
 ];
 
 /** Every case tuned on, and every case held out. */
