@@ -318,12 +318,24 @@ async function resolveFilters(db: Database, body: SearchRequest): Promise<reposi
  */
 export const LOOSE_LIST_SIZE = 50;
 
-/** The best bets whose terms the text contains as whole words (a word typed with a plural 's' counts too). */
+/** The terms of a best bet the text contains as whole words (a word typed with a plural 's' counts too). */
+function termsIn(text: string, terms: string[]): string[] {
+  const forms = [` ${text} `, ` ${text.replace(/(?<=[a-z]{3})s\b/g, '')} `];
+  return terms.filter((term) => forms.some((form) => form.includes(` ${term} `)));
+}
+
+/** The best bets whose terms the text contains as whole words. */
 export function bestBetsFor(query: string, dictionary: Pick<Dictionary, 'bestBets'>): repository.BestBetRow[] {
   const text = normalizeSearchText(query);
   if (!text) return [];
-  const forms = [` ${text} `, ` ${text.replace(/(?<=[a-z]{3})s\b/g, '')} `];
-  return dictionary.bestBets.filter((bet) => bet.terms.some((term) => forms.some((form) => form.includes(` ${term} `))));
+  return dictionary.bestBets.filter((bet) => termsIn(text, bet.terms).length > 0);
+}
+
+/** Every word of the best bets' terms the text contains ('passaporte', 'conta de luz'): what another provider answers. */
+function claimedWords(query: string, dictionary: Pick<Dictionary, 'bestBets'>): Set<string> {
+  const text = normalizeSearchText(query);
+  if (!text) return new Set();
+  return new Set(dictionary.bestBets.flatMap((bet) => termsIn(text, bet.terms)).flatMap((term) => term.split(' ')));
 }
 
 /** Audience words, answered by a service for that audience (the targets' names hold them). */
@@ -332,37 +344,76 @@ const AUDIENCE_WORDS: Record<string, string> = { empresa: 'empresa', empresas: '
 /** How a page of a search by words was found: every word, any word, or titles that look like the text. */
 type Found = 'all' | 'any' | 'similar';
 
-/**
- * Whether each result answers what was asked (issue 25), from what names it (title, popular names, tags), not
- * from words its description happens to share. A result answers when the text names it (its title begins with
- * the text, or a popular name is the text), or when what names it has every group of words typed, or, found by
- * every word, most of them. A best bet's words claim the text: then only a service the text names answers
- * ('passaporte', 'iptu atrasado', 'segunda via conta de luz'). Titles that only look like the text never answer.
- */
-function answersOf(found: Found, named: boolean, covered: number[], claimed: boolean): boolean {
-  if (found === 'similar') return false;
-  if (named) return true;
-  if (claimed || !covered.length) return false;
-  const have = covered.filter((weight) => weight > 0).length;
-  if (have === covered.length) return true;
-  return found === 'all' ? have * 2 > covered.length : have * 3 >= covered.length * 2;
+/** A group of words as one result has it (coveredOf). */
+interface Covered {
+  /** what names the result (title, popular names, tags), its department's name or its audience has the group */
+  has: boolean;
+  /** what names the result has it (not only its department's name) */
+  named: boolean;
+  /** the words typed it holds (a synonym phrase of two words is two) */
+  words: number;
+  /** how much it weighs in the ranking when a result has it (0 when not): its words, half for an optional one, a shade less when only the department's name has it */
+  weight: number;
+  /** a word of a best bet's term ('cpf', 'enem'): something another provider answers */
+  claimed: boolean;
+  optional: boolean;
 }
 
 /**
- * Which groups of words a result has where it counts (what names it, its department's name, its audience), each
- * 1 when it has it and 0 when not, leaving out the filler words; an optional word it has weighs OPTIONAL_WEIGHT, one
- * it has not is left out. Empty when every word typed is filler (then only a service the text names answers).
+ * Whether each result answers what was asked (issue 25), from what names it (title, popular names, tags), not
+ * from words its description happens to share. A result answers when the text names it (its title begins with
+ * the text, or a popular name is the text), or when what names it has every word typed, or, found by every word,
+ * most of them (counted in words: a synonym phrase of two words is two). A best bet's words claim the text for its
+ * provider ('passaporte', 'iptu atrasado', 'segunda via conta de luz'): then a service answers only if what names it
+ * has those words and more of what was asked ('cadastrar meu cpf na nota' is the Nota Piauiense's, 'cpf cancelado'
+ * is not a state service's). Titles that only look like the text never answer.
  */
-function coveredGroups(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[]): number[] {
+function answersOf(found: Found, named: boolean, groups: Covered[], claimed: boolean): boolean {
+  if (found === 'similar') return false;
+  if (named) return true;
+  if (claimed) {
+    const theirs = groups.filter((g) => g.claimed);
+    if (!theirs.length || theirs.some((g) => !g.has) || !groups.some((g) => !g.claimed && g.named)) return false;
+  }
+  // An optional word a result has not is left out: it makes an answer and unmakes none.
+  const counted = groups.filter((g) => g.has || !g.optional);
+  if (!counted.length) return false;
+  const words = (list: Covered[]) => list.reduce((sum, g) => sum + g.words, 0);
+  const [have, of] = [words(counted.filter((g) => g.has)), words(counted)];
+  if (have === of) return true;
+  return found === 'all' ? have * 2 > of : have * 3 >= of * 2;
+}
+
+/** Words that say nothing of what is asked inside a synonym phrase ('de graça', 'renovar meu rg'): not counted as its words. */
+const LINKS = new Set([...BETWEEN, ...'de da do das dos e em no na nos nas com por para pra pro que'.split(' ')]);
+/** What only a service's department's name has weighs a shade less than what names the service: a tie goes to the service. */
+const DEPARTMENT_ONLY = 0.99;
+
+/**
+ * Which groups of words a result has where it counts (what names it, its department's name, its audience), leaving
+ * out the filler words. Empty when every word typed is filler (then only a service the text names answers).
+ */
+function coveredOf(groups: TextQuery['groups'], row: { covered: boolean[]; department: boolean[] }, targets: string[], claimed: Set<string>): Covered[] {
   const audiences = targets.map(normalizeSearchText);
   return groups.flatMap((group, i) => {
     // Filler, and a letter or two or a number that is no synonym ("' or 1=1"): they neither make nor unmake an
     // answer ('rg' and 'bo' are synonyms, and count).
     if (group.filler || ((group.typed.length < 3 || /^\d+$/.test(group.typed)) && !group.expanded)) return [];
     const audience = AUDIENCE_WORDS[group.typed];
-    const has = !!row.covered[i] || !!row.department[i] || (!!audience && audiences.some((name) => name.includes(audience)));
-    if (group.optional) return has ? [OPTIONAL_WEIGHT] : [];
-    return [has ? 1 : 0];
+    const named = !!row.covered[i] || (!!audience && audiences.some((name) => name.includes(audience)));
+    const has = named || !!row.department[i];
+    const typed = group.typed.split(' ');
+    const words = Math.max(1, typed.filter((word) => !LINKS.has(word)).length);
+    return [
+      {
+        has,
+        named,
+        words,
+        weight: has ? words * (group.optional ? OPTIONAL_WEIGHT : 1) * (named ? 1 : DEPARTMENT_ONLY) : 0,
+        claimed: typed.some((word) => claimed.has(word) || claimed.has(word.replace(/(?<=[a-z]{3})s$/, ''))),
+        optional: group.optional,
+      },
+    ];
   });
 }
 
@@ -422,14 +473,18 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
   const pageCount = Math.max(1, Math.ceil(total / size));
   const items = page.map((p) => toSearchItem(cards.get(p.id)!, { score: p.score, total, pageCount }));
   if (!text || !body.query) return items;
-  const claimed = bestBetsFor(body.query, await dictionary()).length > 0;
+  const claimed = claimedWords(body.query, await dictionary());
   const coverage = new Map(
     (await repository.coverage(db, page.map((p) => p.id), text.typed, text.groups.map((g) => g.tsquery))).map((row) => [row.id, row]),
   );
   const judged = items.map((item, i) => {
     const row = coverage.get(page[i]!.id);
-    const covered = row ? coveredGroups(text!.groups, row, item.targets) : [];
-    return { item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed) }, have: covered.reduce((sum, weight) => sum + weight, 0), named: Number(!!row?.named) * 2 + Number(!!row?.mentioned) };
+    const covered = row ? coveredOf(text!.groups, row, item.targets, claimed) : [];
+    return {
+      item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed.size > 0) },
+      have: covered.reduce((sum, group) => sum + group.weight, 0),
+      named: Number(!!row?.named) * 2 + Number(!!row?.mentioned),
+    };
   });
   // On the first page, what answers comes before what only shares words, and what has more of the words typed
   // before what has fewer: a task's words ('boletim de ocorrência') beat one shared word ('boletim' escolar).
