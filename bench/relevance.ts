@@ -1,7 +1,7 @@
 // Relevance of the search on the demo catalog (issue 25): right at rank 1, in the top 3, and things no state
 // service provides answered as such, by kind, on the cases the search was tuned on and on the held-out ones
 // (apps/server/src/modules/search/relevance-cases.ts). In process (app.inject), on the embedded database.
-import { BATCHES, HELD_OUT, measure, TUNING, type Case, type Kind, type Outcome } from '../apps/server/src/modules/search/relevance-cases.ts';
+import { BATCHES, HELD_OUT, measure, measureTypos, TUNING, type Case, type Kind, type Outcome } from '../apps/server/src/modules/search/relevance-cases.ts';
 import { machine, writeSection } from './lib.ts';
 
 const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}% (${n}/${of})` : '–');
@@ -70,6 +70,15 @@ In process (\`app.inject\`), PGlite. Machine: ${await machine()}. Measured ${new
     const byBatch = batchTable(parts.flatMap((part) => part.outcomes));
     markdown += `\n### By batch (answerable queries)\n\n${byBatch}\n`;
     console.log(`\nBy batch\n${byBatch}`);
+    // The typo kind made from the catalog (typoCases): seed 7 was looked at while the correction was changed, the others never.
+    const typoLines = ['| seed | popular names with one letter wrong | right at rank 1 | in the top 3 | still wrong |', '|---|---|---|---|---|'];
+    for (const seed of [7, 11, 23, 31]) {
+      const typos = await measureTypos(app, database.db, seed);
+      typoLines.push(`| ${seed}${seed === 7 ? ' (looked at)' : ''} | ${typos.of} | ${pct(typos.rank1, typos.of)} | ${pct(typos.top3, typos.of)} | ${typos.wrong.map((q) => `'${q}'`).join(', ') || 'none'} |`);
+    }
+    const typoTable = typoLines.join('\n');
+    markdown += `\n### Typos made from the catalog (\`typoCases\`: each popular name with one letter wrong)\n\n${typoTable}\n`;
+    console.log(`\nTypos made from the catalog\n${typoTable}`);
     if (!process.env.BENCH_DRY) await writeSection('relevance', markdown);
   } finally {
     await app.close();

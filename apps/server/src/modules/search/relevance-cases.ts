@@ -10,7 +10,10 @@
 // result says it answers the query; `bestBet` names the provider the answer should point to.
 
 import type { SearchItem } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
+import { rows } from '../../lib/rows.ts';
 
 export type Kind = 'colloquial' | 'typo' | 'popular' | 'fragment' | 'intent' | 'elsewhere' | 'adversarial';
 
@@ -484,6 +487,44 @@ export const BATCHES: { name: string; tuned: Case[]; heldOut: Case[] }[] = [
 export const TUNING: Case[] = BATCHES.flatMap((batch) => batch.tuned);
 export const HELD_OUT: Case[] = BATCHES.flatMap((batch) => batch.heldOut);
 
+/**
+ * The typo kind, made from the catalog rather than written (session 22): each popular name with one word of five
+ * letters or more typed with one letter wrong (dropped, doubled, changed, or swapped with the next, never the first),
+ * the word and the mistake drawn from `seed`. Right when the first answer is a service of that popular name. Only
+ * names the search gets right as written count: what is measured is the typo. No seed was tuned on but 7.
+ */
+export function typoCases(names: { slug: string; name: string }[], seed: number): Case[] {
+  const owners = new Map<string, Set<string>>();
+  for (const { slug, name } of names) {
+    const key = name.toLowerCase();
+    if (!owners.has(key)) owners.set(key, new Set());
+    owners.get(key)!.add(slug);
+  }
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const mistype = (word: string) => {
+    const i = 1 + Math.floor(random() * (word.length - 2));
+    const mistakes = [
+      () => word.slice(0, i) + word.slice(i + 1),
+      () => word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2),
+      () => word.slice(0, i) + pick([...'abcdefghijlmnopqrstuvxz']) + word.slice(i + 1),
+      () => word.slice(0, i) + word[i] + word.slice(i),
+    ];
+    return pick(mistakes)();
+  };
+  const cases: Case[] = [];
+  for (const [name, slugs] of owners) {
+    const words = name.split(/\s+/);
+    const long = words.flatMap((word, i) => (word.length >= 5 && /^\p{L}+$/u.test(word) ? [i] : []));
+    if (!long.length) continue;
+    const i = pick(long);
+    cases.push({ kind: 'typo', query: words.map((word, j) => (j === i ? mistype(word) : word)).join(' '), slugs: [...slugs] });
+    cases.push({ kind: 'popular', query: name, slugs: [...slugs] });
+  }
+  return cases;
+}
+
 /** Suggestions as one types: what the box offers for an unfinished word, and no 'Você quis dizer' for it. */
 export const TYPING: { prefix: string; includes: string; first?: true }[] = [
   { prefix: 'cnh', includes: 'primeira-habilitacao' },
@@ -535,4 +576,16 @@ export async function measure(app: App, cases: Case[]): Promise<Outcome[]> {
     });
   }
   return outcomes;
+}
+
+/** Every popular name of an active service, for typoCases. */
+export function popularNames(db: Database) {
+  return rows<{ slug: string; name: string }>(db, sql`select s.slug, p.name from service_popular_names p join services s on s.id = p.service_id where s.active order by s.slug, p.name`);
+}
+
+/** typoCases measured: of the names the search gets right as written, how many it gets right with the typo. */
+export async function measureTypos(app: App, db: Database, seed: number) {
+  const outcomes = await measure(app, typoCases(await popularNames(db), seed));
+  const pairs = outcomes.flatMap((typo, i) => (i % 2 === 0 && outcomes[i + 1]!.rank1 ? [typo] : []));
+  return { of: pairs.length, rank1: pairs.filter((o) => o.rank1).length, top3: pairs.filter((o) => o.top3).length, wrong: pairs.filter((o) => !o.rank1).map((o) => o.kase.query) };
 }

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
 import { findDepartment } from '../departments/departments.repository.ts';
 import * as repository from './search.repository.ts';
-import { buildLexicon, closestWord, type Lexicon } from './trigrams.ts';
+import { buildLexicon, closestWords, type Lexicon } from './trigrams.ts';
 
 const TARGET_SLUGS: Record<string, string> = {
   cidadao: 'cidadao',
@@ -42,17 +42,26 @@ export interface Dictionary {
  * a minute (a cache, never the source of truth), so typo correction costs no round trip.
  */
 export async function loadDictionary(db: Database): Promise<Dictionary> {
-  const [synonyms, words, accented, bestBets] = await Promise.all([
+  const [synonyms, words, catalogWords, bestBets] = await Promise.all([
     repository.listSynonyms(db),
     repository.listLexicon(db),
-    repository.listAccentedWords(db),
+    repository.listCatalogWords(db),
     repository.listBestBets(db),
   ]);
   const written = new Map<string, string>();
-  for (const word of accented) if (!written.has(normalizeSearchText(word))) written.set(normalizeSearchText(word), word);
+  const uses = new Map<string, number>();
+  for (const { word, uses: count } of catalogWords) {
+    const plain = normalizeSearchText(word);
+    uses.set(plain, (uses.get(plain) ?? 0) + count);
+    if (plain !== word && !written.has(plain)) written.set(plain, word);
+  }
+  const lexicon = buildLexicon(
+    words.map((w) => w.word),
+    { stop: new Set(words.filter((w) => w.stop).map((w) => w.word)), uses },
+  );
   const stems = memoryCache<string>({ name: 'search-stems', max: 10_000 });
   const bestBetWords = new Set(bestBets.flatMap((bet) => bet.terms.flatMap((term) => term.split(' '))));
-  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon: buildLexicon(words), written, stems, bestBets, bestBetWords };
+  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon, written, stems, bestBets, bestBetWords };
 }
 
 const dictionaries = new WeakMap<Database, Cache<Dictionary>>();
@@ -150,7 +159,7 @@ export interface TextQuery {
   any: string | null;
   /** the words the catalog is searched for: typos corrected, synonyms expanded */
   phrase: string;
-  /** what was typed, normalised: a title, acronym or popular name equal to it ranks first */
+  /** what was typed, normalised, each typo as its likeliest correction: a title, acronym or popular name equal to it ranks first */
   typed: string;
   /** each group of words that has a tsquery (stop words have none), with its alternatives OR-ed: the coverage of a result */
   groups: { typed: string; tsquery: string; expanded: boolean; filler: boolean; optional: boolean }[];
@@ -200,10 +209,11 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
     group.filler = FILLER.has(group.typed) || (unknown && /^.{3,}mente$/.test(group.typed));
     group.optional = !group.filler && (FAMILY.has(group.typed) || (unknown && (VERB.test(group.typed) || afterPronoun)));
     if (group.filler || group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
-    const correction = closestWord(lexicon, group.typed);
-    if (correction) {
-      group.alternatives.push(correction);
-      group.corrected = correction;
+    // The words it may mean are all searched for: the other words of the text choose ('temo de apreensão').
+    const corrections = closestWords(lexicon, group.typed);
+    if (corrections.length) {
+      group.alternatives.push(...corrections);
+      group.corrected = corrections[0];
     }
   }
   return groups;
@@ -265,8 +275,9 @@ export async function buildTextQuery(db: Database, query: string, dictionary: ()
   // needs no service to say 'filho', 'precisa' and 'pra'); a text of those words alone is searched as it is.
   const asked = covered.some((g) => !g.filler && !g.optional) ? covered.filter((g) => !g.filler && !g.optional) : covered;
   const parts = asked.map((g) => g.tsquery);
-  const phrase = groups.map((g) => g.alternatives[g.alternatives.length - 1]).join(' ');
-  const typed = groups.map((g) => g.typed).join(' ');
+  const phrase = groups.map((g) => g.corrected ?? g.alternatives[g.alternatives.length - 1]).join(' ');
+  // A typo corrected: 'careira de identidade' names what 'carteira de identidade' names.
+  const typed = groups.map((g) => g.corrected ?? g.typed).join(' ');
   if (!parts.length) return { all: null, any: null, phrase, typed, groups: covered };
   return { all: parts.join(' & '), any: parts.length > 1 ? parts.join(' | ') : null, phrase, typed, groups: covered };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLexicon, closestWord, similarity, trigrams } from './trigrams.ts';
+import { buildLexicon, closestWord, closestWords, similarity, trigrams } from './trigrams.ts';
 
 describe('trigram similarity (as pg_trgm)', () => {
   it('pads words like pg_trgm', () => {
@@ -26,5 +26,16 @@ describe('trigram similarity (as pg_trgm)', () => {
     expect(closestWord(lexicon, 'palca')).toBe('placa');
     expect(closestWord(lexicon, 'plca')).toBe('placa');
     expect(closestWord(lexicon, 'idxzz')).toBeNull();
+  });
+
+  it('never corrects to a stop word, and of the known words one edit away means the one the catalog uses most, keeping the first letter', () => {
+    const uses = new Map([['tirar', 40], ['terra', 9], ['estado', 30], ['curso', 50], ['recurso', 12], ['penha', 3], ['pela', 90]]);
+    const lexicon = buildLexicon(['tirar', 'terra', 'estado', 'esta', 'curso', 'recurso', 'penha', 'pela'], { stop: new Set(['esta', 'pela']), uses });
+    expect(closestWord(lexicon, 'penla')).toBe('penha');
+    // 'esta' shares more of its trigrams, and is a stop word; 'estado' is one letter swap away.
+    expect(closestWord(lexicon, 'estaod')).toBe('estado');
+    expect(closestWord(lexicon, 'tirra')).toBe('tirar');
+    expect(closestWord(lexicon, 'rcurso')).toBe('recurso');
+    expect(closestWords(lexicon, 'tirra')).toEqual(['tirar', 'terra']);
   });
 });

@@ -18,31 +18,44 @@ export function similarity(a: Set<string>, b: Set<string>): number {
 
 export interface Lexicon {
   words: Set<string>;
-  grams: { word: string; grams: Set<string> }[];
-}
-
-export function buildLexicon(words: string[]): Lexicon {
-  return { words: new Set(words), grams: words.map((word) => ({ word, grams: trigrams(word) })) };
+  /** the words a typo may be corrected to (no stop word: 'pela', 'meu'), with how often the catalog's names use each */
+  grams: { word: string; grams: Set<string>; uses: number }[];
 }
 
 /**
- * The known word closest to `token`, when at least `threshold` similar; ties go to the shorter word. A short word
- * with one letter wrong shares few trigrams ('anuel' and 'anual', 'idozo' and 'idoso': 0.33): then a known word one
- * edit away (a letter changed, added, dropped or two swapped), the first in alphabetical order when several are.
+ * `stop`: known words no typo is corrected to ('penla' is 'penha', never 'pela'); `uses`: how often the catalog's
+ * names use each word, which of two words equally close a typo means ('socil' is 'social' more often than 'socio').
  */
-export function closestWord(lexicon: Lexicon, token: string, threshold = 0.38): string | null {
-  return closestByTrigrams(lexicon, token, threshold) ?? oneEditAway(lexicon, token);
+export function buildLexicon(words: string[], { stop = new Set<string>(), uses = new Map<string, number>() }: { stop?: Set<string>; uses?: Map<string, number> } = {}): Lexicon {
+  return { words: new Set(words), grams: words.filter((word) => !stop.has(word)).map((word) => ({ word, grams: trigrams(word), uses: uses.get(word) ?? 0 })) };
 }
 
-/** The first known word (alphabetically) one edit from `token` (Damerau: change, add, drop, swap), for words of four letters or more. */
-function oneEditAway(lexicon: Lexicon, token: string): string | null {
-  if (token.length < 4) return null;
-  let best: string | null = null;
-  for (const { word } of lexicon.grams) {
-    if (Math.abs(word.length - token.length) > 1 || word === token || (best !== null && word >= best)) continue;
-    if (withinOneEdit(word, token)) best = word;
-  }
-  return best;
+/**
+ * The known words a typo may mean, most likely first. First the known words one edit away (a letter changed, added,
+ * dropped or two swapped), for words of four letters or more: those that keep the typed first letter (it is rarely
+ * the wrong one: 'rcurso' is 'recurso' before 'curso'), the ones the catalog's names use most first ('tirra' is
+ * 'tirar' before 'terra'; 'estaod' is 'estado', not the shorter 'esta' that shares more of its trigrams), at most
+ * `most`: the other words of the text tell them apart ('temo de apreensão' is 'termo', though 'tempo' is more
+ * used). Else the one word at least `threshold` similar by trigrams ('identiadde'), ties to the shorter word.
+ */
+export function closestWords(lexicon: Lexicon, token: string, { threshold = 0.38, most = 3 } = {}): string[] {
+  const near = oneEditAway(lexicon, token);
+  const sameStart = near.filter((c) => c.word[0] === token[0]);
+  if (near.length) return (sameStart.length ? sameStart : near).slice(0, most).map((c) => c.word);
+  const similar = closestByTrigrams(lexicon, token, threshold);
+  return similar ? [similar] : [];
+}
+
+/** The most likely of closestWords, or null. */
+export function closestWord(lexicon: Lexicon, token: string, threshold = 0.38): string | null {
+  return closestWords(lexicon, token, { threshold })[0] ?? null;
+}
+
+/** The known words one edit from `token` (Damerau: change, add, drop, swap), the most used first, then alphabetically. */
+function oneEditAway(lexicon: Lexicon, token: string): { word: string; uses: number }[] {
+  if (token.length < 4) return [];
+  const found = lexicon.grams.filter(({ word }) => Math.abs(word.length - token.length) <= 1 && word !== token && withinOneEdit(word, token));
+  return found.sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1));
 }
 
 function withinOneEdit(a: string, b: string): boolean {
