@@ -134,6 +134,19 @@ describe("questions in the citizen's words (decision 044)", () => {
     expect(['aposentadoria-voluntaria', 'simulacao-de-aposentadoria']).toContain((await first('aposentadoria servidor'))?.slug);
   });
 
+  it("reads the words that tie a question together as such, never 'corrects' them, and a verb in the plural past as a verb: 'clonaram meu whatsapp', 'meu irmão sumiu faz dois dias'", async () => {
+    expect(await first('clonaram meu whatsapp')).toMatchObject({ slug: 'denuncia-de-crimes-ciberneticos', answers: true });
+    expect(await first('meu irmão sumiu faz dois dias')).toMatchObject({ slug: 'comunicacao-de-pessoa-desaparecida', answers: true });
+    const res = await t.app.inject({ method: 'GET', url: `/v1/search/suggestions?q=${encodeURIComponent('quero mais informação ')}` });
+    // 'mais' was 'corrected' to 'mail'.
+    expect((res.json() as { correction: string | null }).correction).toBeNull();
+  });
+
+  it("finds a best bet's term said without its link words: 'falta luz' is 'falta de luz'", async () => {
+    const bets = await t.app.inject({ method: 'GET', url: `/v1/search/best-bets?q=${encodeURIComponent('falta luz na minha casa desde ontem')}` });
+    expect((bets.json() as { provider: string }[]).map((b) => b.provider)).toEqual([expect.stringContaining('Equatorial')]);
+  });
+
   it("reads two words typed apart as the one the catalog writes: 'contra cheque' is the pay slip, and the suggestion says so", async () => {
     expect((await first('contra cheque'))?.slug).toMatch(/^contracheque-/);
     const res = await t.app.inject({ method: 'GET', url: '/v1/search/suggestions?q=contra%20cheque%20' });

@@ -175,10 +175,28 @@ const FILLER = new Set(
     'internet online site pelo pela favor meu minha meus minhas acho ainda ja nao sim coisa ' +
     // who is speaking and how things stand ('fui multado', 'estou sofrendo', 'tenho direito'): never what is asked for
     'eu ele ela eles elas voce vc mim fui foi fomos estou esta estamos estava tenho tem temos tinha ter sou somos ser ' +
-    'vou vai vamos ir quanto quanta quantos quantas outro outra outros outras muito muita muitos muitas').split(' '),
+    'vou vai vamos ir quanto quanta quantos quantas outro outra outros outras muito muita muitos muitas ' +
+    // when and how much ('faz dois dias', 'desde ontem', 'fui mal atendido'), and what was seen ('vi tráfico')
+    'vi viu vimos ontem anteontem semana semanas mes meses dia dias desde mal sempre nunca dois duas tres quatro cinco seis sete oito nove dez').split(' '),
+);
+/**
+ * Words that only tie the others together, Snowball's Portuguese stop words (the list PostgreSQL's 'portuguese'
+ * dictionary drops), without accents as the search reads them: filler too, and never 'corrected' into a word of the
+ * catalog ('mais' was read as 'mail').
+ */
+const FUNCTION_WORDS = new Set(
+  ('de a o que e do da em um para com nao uma os no se na por mais as dos como mas ao ele das seu sua ou quando muito nos ja eu tambem so ' +
+    'pelo pela ate isso ela entre depois sem mesmo aos seus quem nas me esse eles voce essa num nem suas meu minha numa pelos elas qual lhe ' +
+    'deles essas esses pelas este dele tu te voces vos lhes meus minhas teu tua teus tuas nosso nossa nossos nossas dela delas esta estes ' +
+    'estas aquele aquela aqueles aquelas isto aquilo estou estamos estao estive esteve estivemos estiveram estava estavamos estavam estivera ' +
+    'estiveramos esteja estejamos estejam estivesse estivessemos estivessem estiver estivermos estiverem hei ha havemos hao houve houvemos ' +
+    'houveram houvera houveramos haja hajamos hajam houvesse houvessemos houvessem houver houvermos houverem houverei houveremos houverao ' +
+    'houveria houveriamos houveriam sou somos sao era eramos eram fui foi fomos foram fora foramos seja sejamos sejam fosse fossemos fossem ' +
+    'for formos forem serei sera seremos serao seria seriamos seriam tenho tem temos tinha tinhamos tinham tive teve tivemos tiveram tivera ' +
+    'tiveramos tenha tenhamos tenham tivesse tivessemos tivessem tiver tivermos tiverem terei tera teremos terao teria teriamos teriam').split(' '),
 );
 /** The endings of a verb's infinitive, past and gerund ('viajar', 'gastou', 'sumiu', 'faleceu', 'procurando'). */
-const VERB = /^.{3,}(ar|er|ir|ou|iu|eu|ei|ando|endo|indo)$/;
+const VERB = /^.{3,}(ar|er|ir|ou|iu|eu|ei|aram|eram|iram|ando|endo|indo)$/;
 /** An optional word weighs less than one of what was asked: 'transporte pra escola do meu filho' is about the transport first, then about whom. */
 const OPTIONAL_WEIGHT = 0.5;
 /** Words a verb follows ('como me inscrevo', 'eu pago'): the word after one is a verb, whatever its ending. */
@@ -206,7 +224,7 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
     // A single word the catalog's names do not use (synonym terms are in the lexicon too).
     const unknown = !group.typed.includes(' ') && !lexicon.words.has(group.typed);
     const afterPronoun = CLITIC.has(groups[i - 1]?.typed.split(' ').at(-1) ?? '');
-    group.filler = FILLER.has(group.typed) || (unknown && /^.{3,}mente$/.test(group.typed));
+    group.filler = FILLER.has(group.typed) || FUNCTION_WORDS.has(group.typed) || (unknown && /^.{3,}mente$/.test(group.typed));
     group.optional = !group.filler && (FAMILY.has(group.typed) || (unknown && (VERB.test(group.typed) || afterPronoun)));
     if (group.filler || group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
     // The words it may mean are all searched for: the other words of the text choose ('temo de apreensão').
@@ -329,10 +347,17 @@ async function resolveFilters(db: Database, body: SearchRequest): Promise<reposi
  */
 export const LOOSE_LIST_SIZE = 50;
 
-/** The terms of a best bet the text contains as whole words (a word typed with a plural 's' counts too). */
+/** Words a best bet's term is found across or without, as said: 'falta luz' is 'falta de luz', 'conta da luz' is 'conta de luz'. */
+const TERM_LINKS = new Set([...BETWEEN, ...'de da do das dos no na nos nas em'.split(' ')]);
+const withoutLinks = (text: string) => text.split(' ').filter((word) => !TERM_LINKS.has(word)).join(' ');
+
+/** The terms of a best bet the text contains as whole words (a word typed with a plural 's' counts too), link words aside. */
 function termsIn(text: string, terms: string[]): string[] {
-  const forms = [` ${text} `, ` ${text.replace(/(?<=[a-z]{3})s\b/g, '')} `];
-  return terms.filter((term) => forms.some((form) => form.includes(` ${term} `)));
+  const forms = [text, text.replace(/(?<=[a-z]{3})s\b/g, '')].map((form) => ` ${withoutLinks(form)} `);
+  return terms.filter((term) => {
+    const words = withoutLinks(term);
+    return words !== '' && forms.some((form) => form.includes(` ${words} `));
+  });
 }
 
 /** The best bets whose terms the text contains as whole words. */
