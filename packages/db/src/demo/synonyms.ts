@@ -9,7 +9,7 @@ export const synonyms: { term: string; expansion: string }[] = [
   { term: 'antecedentes', expansion: 'certidão de antecedentes criminais' },
 
   // Trânsito e veículos
-  { term: 'carteira de motorista', expansion: 'cnh habilitação' },
+  { term: 'carteira de motorista', expansion: 'cnh' },
   { term: 'habilitacao', expansion: 'cnh carteira nacional de habilitação' },
   { term: 'cnh', expansion: 'carteira nacional de habilitação' },
   { term: 'detran', expansion: 'trânsito veículo' },
