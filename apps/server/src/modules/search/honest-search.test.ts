@@ -59,6 +59,12 @@ describe('typos made from the catalog (typoCases)', () => {
     expect(typos.rank1 / typos.of, `wrong: ${typos.wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('finds a popular name misspelt as it sounds as it finds it written: right at rank 1 ≥ 98 % (seed 11, never tuned on)', async () => {
+    const typos = await measureTypos(t.app, t.database.db, 11, { bySound: true });
+    expect(typos.of).toBeGreaterThan(400);
+    expect(typos.rank1 / typos.of, `wrong: ${typos.wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.98);
+  });
+
   it("corrects a typo to the word the rest of the text means, never to a stop word: 'temo de apreensão', 'maria da penla', 'careira de identidade'", async () => {
     const first = async (query: string) =>
       ((await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query, groups: ['CATALOG'], from: 0 } })).json() as { slug: string; answers?: boolean }[])[0];

@@ -598,7 +598,7 @@ export const HELD_OUT: Case[] = BATCHES.flatMap((batch) => batch.heldOut);
  * the word and the mistake drawn from `seed`. Right when the first answer is a service of that popular name. Only
  * names the search gets right as written count: what is measured is the typo. No seed was tuned on but 7.
  */
-export function typoCases(names: { slug: string; name: string }[], seed: number): Case[] {
+export function typoCases(names: { slug: string; name: string }[], seed: number, { bySound = false } = {}): Case[] {
   const owners = new Map<string, Set<string>>();
   for (const { slug, name } of names) {
     const key = name.toLowerCase();
@@ -621,10 +621,10 @@ export function typoCases(names: { slug: string; name: string }[], seed: number)
   const cases: Case[] = [];
   for (const [name, slugs] of owners) {
     const words = name.split(/\s+/);
-    const long = words.flatMap((word, i) => (word.length >= 5 && /^\p{L}+$/u.test(word) ? [i] : []));
+    const long = words.flatMap((word, i) => (word.length >= 5 && /^\p{L}+$/u.test(word) && (!bySound || misspell(word, random) !== word) ? [i] : []));
     if (!long.length) continue;
     const i = pick(long);
-    cases.push({ kind: 'typo', query: words.map((word, j) => (j === i ? mistype(word) : word)).join(' '), slugs: [...slugs] });
+    cases.push({ kind: 'typo', query: words.map((word, j) => (j === i ? (bySound ? misspell(word, random) : mistype(word)) : word)).join(' '), slugs: [...slugs] });
     cases.push({ kind: 'popular', query: name, slugs: [...slugs] });
   }
   return cases;
@@ -683,14 +683,37 @@ export async function measure(app: App, cases: Case[]): Promise<Outcome[]> {
   return outcomes;
 }
 
+/**
+ * A word misspelt as it sounds, as Brazilians most often misspell (one of the spots it has, drawn by `random`):
+ * 'ç' and 'ção' as 'ss' and 'ssão', an 's' between vowels as 'z' and a 'z' as 's', 'ce'/'ci' as 'se'/'si', a final
+ * 'e' as 'i' and 'o' as 'u', 'm' before 'p' or 'b' as 'n', 'x' as 'ch' and 'ch' as 'x'. The word itself when it has none.
+ */
+function misspell(word: string, random: () => number): string {
+  const rules: [RegExp, string][] = [
+    [/ç/, 'ss'],
+    [/(?<=[aeiouáéíóúâêôãõ])s(?=[aeiouáéíóúâêôãõ])/, 'z'],
+    [/z/, 's'],
+    [/c(?=[ei])/, 's'],
+    [/e$/, 'i'],
+    [/o$/, 'u'],
+    [/m(?=[pb])/, 'n'],
+    [/x/, 'ch'],
+    [/ch/, 'x'],
+  ];
+  const spots = rules.filter(([pattern]) => pattern.test(word));
+  if (!spots.length) return word;
+  const [pattern, replacement] = spots[Math.floor(random() * spots.length)]!;
+  return word.replace(pattern, replacement);
+}
+
 /** Every popular name of an active service, for typoCases. */
 export function popularNames(db: Database) {
   return rows<{ slug: string; name: string }>(db, sql`select s.slug, p.name from service_popular_names p join services s on s.id = p.service_id where s.active order by s.slug, p.name`);
 }
 
 /** typoCases measured: of the names the search gets right as written, how many it gets right with the typo. */
-export async function measureTypos(app: App, db: Database, seed: number) {
-  const outcomes = await measure(app, typoCases(await popularNames(db), seed));
+export async function measureTypos(app: App, db: Database, seed: number, options: { bySound?: boolean } = {}) {
+  const outcomes = await measure(app, typoCases(await popularNames(db), seed, options));
   const pairs = outcomes.flatMap((typo, i) => (i % 2 === 0 && outcomes[i + 1]!.rank1 ? [typo] : []));
   return { of: pairs.length, rank1: pairs.filter((o) => o.rank1).length, top3: pairs.filter((o) => o.top3).length, wrong: pairs.filter((o) => !o.rank1).map((o) => o.kase.query) };
 }

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
 import { findDepartment } from '../departments/departments.repository.ts';
 import * as repository from './search.repository.ts';
-import { buildLexicon, closestWords, type Lexicon } from './trigrams.ts';
+import { buildLexicon, closestWords, soundOf, type Lexicon } from './trigrams.ts';
 
 const TARGET_SLUGS: Record<string, string> = {
   cidadao: 'cidadao',
@@ -57,7 +57,7 @@ export async function loadDictionary(db: Database): Promise<Dictionary> {
   }
   const lexicon = buildLexicon(
     words.map((w) => w.word),
-    { stop: new Set(words.filter((w) => w.stop).map((w) => w.word)), uses },
+    { stop: new Set(words.filter((w) => w.stop).map((w) => w.word)), uses, written },
   );
   const stems = memoryCache<string>({ name: 'search-stems', max: 10_000 });
   const bestBetWords = new Set(bestBets.flatMap((bet) => bet.terms.flatMap((term) => term.split(' '))));
@@ -195,6 +195,8 @@ const FUNCTION_WORDS = new Set(
     'for formos forem serei sera seremos serao seria seriamos seriam tenho tem temos tinha tinhamos tinham tive teve tivemos tiveram tivera ' +
     'tiveramos tenha tenhamos tenham tivesse tivessemos tivessem tiver tivermos tiverem terei tera teremos terao teria teriamos teriam').split(' '),
 );
+/** How the function words sound: one misspelt as it sounds ('tenhu', 'quandu') is one too. */
+const FUNCTION_SOUNDS = new Set([...FUNCTION_WORDS].filter((word) => word.length >= 4).map(soundOf));
 /** The endings of a verb's infinitive, past and gerund ('viajar', 'gastou', 'sumiu', 'faleceu', 'procurando'). */
 const VERB = /^.{3,}(ar|er|ir|ou|iu|eu|ei|aram|eram|iram|ando|endo|indo)$/;
 /** An optional word weighs less than one of what was asked: 'transporte pra escola do meu filho' is about the transport first, then about whom. */
@@ -224,7 +226,7 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
     // A single word the catalog's names do not use (synonym terms are in the lexicon too).
     const unknown = !group.typed.includes(' ') && !lexicon.words.has(group.typed);
     const afterPronoun = CLITIC.has(groups[i - 1]?.typed.split(' ').at(-1) ?? '');
-    group.filler = FILLER.has(group.typed) || FUNCTION_WORDS.has(group.typed) || (unknown && /^.{3,}mente$/.test(group.typed));
+    group.filler = FILLER.has(group.typed) || FUNCTION_WORDS.has(group.typed) || (unknown && FUNCTION_SOUNDS.has(soundOf(group.typed))) || (unknown && /^.{3,}mente$/.test(group.typed));
     group.optional = !group.filler && (FAMILY.has(group.typed) || (unknown && (VERB.test(group.typed) || afterPronoun)));
     if (group.filler || group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
     // The words it may mean are all searched for: the other words of the text choose ('temo de apreensão').

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLexicon, closestWord, closestWords, similarity, trigrams } from './trigrams.ts';
+import { buildLexicon, closestWord, closestWords, similarity, soundOf, trigrams } from './trigrams.ts';
 
 describe('trigram similarity (as pg_trgm)', () => {
   it('pads words like pg_trgm', () => {
@@ -37,5 +37,19 @@ describe('trigram similarity (as pg_trgm)', () => {
     expect(closestWord(lexicon, 'tirra')).toBe('tirar');
     expect(closestWord(lexicon, 'rcurso')).toBe('recurso');
     expect(closestWords(lexicon, 'tirra')).toEqual(['tirar', 'terra']);
+  });
+
+  it('hears the misspellings that sound right as the word they mean, and tells a single r from a double one', () => {
+    for (const [typed, meant] of [['doassão', 'doação'], ['licensa', 'licença'], ['empreza', 'empresa'], ['desenprego', 'desemprego'], ['identidadi', 'identidade'], ['certidau', 'certidão'], ['faicha', 'faixa'], ['fexar', 'fechar']]) {
+      expect(soundOf(typed!), typed).toBe(soundOf(meant!));
+    }
+    expect(soundOf('caro')).not.toBe(soundOf('carro'));
+    const written = new Map([['doacao', 'doação'], ['protese', 'prótese']]);
+    const lexicon = buildLexicon(['doacao', 'dotacao', 'protese', 'protege', 'ficha', 'faixa'], { written, uses: new Map([['protege', 9], ['protese', 2], ['ficha', 5], ['faixa', 3]]) });
+    expect(closestWord(lexicon, 'doassao')).toBe('doacao');
+    // One edit from both, and sounds as 'prótese': the less used word it sounds as comes first.
+    expect(closestWord(lexicon, 'proteze')).toBe('protese');
+    // One edit from 'ficha', and sounds as 'faixa': both are searched, the rest of the text chooses.
+    expect(closestWords(lexicon, 'faicha')).toEqual(['ficha', 'faixa']);
   });
 });

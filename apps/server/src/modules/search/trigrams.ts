@@ -20,14 +20,53 @@ export interface Lexicon {
   words: Set<string>;
   /** the words a typo may be corrected to (no stop word: 'pela', 'meu'), with how often the catalog's names use each */
   grams: { word: string; grams: Set<string>; uses: number }[];
+  /** those words by how they sound (soundOf) */
+  sounds: Map<string, { word: string; uses: number }[]>;
+}
+
+/**
+ * How a word sounds in Brazilian Portuguese, for the misspellings that sound right ('doassão' and 'doação',
+ * 'licensa' and 'licença', 'empreza', 'desenprego', 'identidadi', 'certidau'): the letters that make one sound
+ * written one way, accents and doubled letters dropped (but 'rr'). `word` keeps its accents where it has them (the 'ç').
+ */
+export function soundOf(word: string): string {
+  return word
+    .toLowerCase()
+    .replace(/ç/g, 's')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^h/, '')
+    .replace(/ch/g, 'x')
+    .replace(/(?:ss|sc|xc|c)(?=[ei])/g, 's')
+    .replace(/ss/g, 's')
+    .replace(/qu(?=[ei])/g, 'k')
+    .replace(/gu(?=[ei])/g, 'g')
+    .replace(/c/g, 'k')
+    .replace(/(?<=[aeiou])s(?=[aeiou])/g, 'z')
+    .replace(/m(?=[pb])/g, 'n')
+    .replace(/l$/, 'u')
+    .replace(/o$/, 'u')
+    .replace(/i$/, 'e')
+    // 'rr' is a sound of its own ('caro', 'carro'); other doubled letters are one
+    .replace(/r{2,}/g, 'R')
+    .replace(/(.)\1+/g, '$1');
 }
 
 /**
  * `stop`: known words no typo is corrected to ('penla' is 'penha', never 'pela'); `uses`: how often the catalog's
  * names use each word, which of two words equally close a typo means ('socil' is 'social' more often than 'socio').
  */
-export function buildLexicon(words: string[], { stop = new Set<string>(), uses = new Map<string, number>() }: { stop?: Set<string>; uses?: Map<string, number> } = {}): Lexicon {
-  return { words: new Set(words), grams: words.filter((word) => !stop.has(word)).map((word) => ({ word, grams: trigrams(word), uses: uses.get(word) ?? 0 })) };
+export function buildLexicon(
+  words: string[],
+  { stop = new Set<string>(), uses = new Map<string, number>(), written = new Map<string, string>() }: { stop?: Set<string>; uses?: Map<string, number>; written?: Map<string, string> } = {},
+): Lexicon {
+  const grams = words.filter((word) => !stop.has(word)).map((word) => ({ word, grams: trigrams(word), uses: uses.get(word) ?? 0 }));
+  const sounds = new Map<string, { word: string; uses: number }[]>();
+  for (const { word, uses: count } of grams) {
+    const sound = soundOf(written.get(word) ?? word);
+    sounds.set(sound, [...(sounds.get(sound) ?? []), { word, uses: count }]);
+  }
+  return { words: new Set(words), grams, sounds };
 }
 
 /**
@@ -36,12 +75,17 @@ export function buildLexicon(words: string[], { stop = new Set<string>(), uses =
  * the wrong one: 'rcurso' is 'recurso' before 'curso'), the ones the catalog's names use most first ('tirra' is
  * 'tirar' before 'terra'; 'estaod' is 'estado', not the shorter 'esta' that shares more of its trigrams), at most
  * `most`: the other words of the text tell them apart ('temo de apreensão' is 'termo', though 'tempo' is more
- * used). Else the one word at least `threshold` similar by trigrams ('identiadde'), ties to the shorter word.
+ * used); then the known words that sound as it does (soundOf: 'doassão' is two letters from 'doação', 'faicha' one
+ * from 'ficha' and sounds as 'faixa'), the most used first. Else the one word at least `threshold` similar by trigrams ('identiadde'), ties to the shorter word.
  */
 export function closestWords(lexicon: Lexicon, token: string, { threshold = 0.38, most = 3 } = {}): string[] {
-  const near = oneEditAway(lexicon, token);
+  const alike = token.length >= 4 ? [...(lexicon.sounds.get(soundOf(token)) ?? [])].filter((c) => c.word !== token).sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1)) : [];
+  const sounds = new Set(alike.map((c) => c.word));
+  // One edit away and sounding the same beats one edit away: 'próteze' is 'prótese', not the more used 'protege'.
+  const near = oneEditAway(lexicon, token).sort((a, b) => Number(sounds.has(b.word)) - Number(sounds.has(a.word)));
   const sameStart = near.filter((c) => c.word[0] === token[0]);
-  if (near.length) return (sameStart.length ? sameStart : near).slice(0, most).map((c) => c.word);
+  const found = [...new Set([...(sameStart.length ? sameStart : near), ...alike].map((c) => c.word))];
+  if (found.length) return found.slice(0, most);
   const similar = closestByTrigrams(lexicon, token, threshold);
   return similar ? [similar] : [];
 }
