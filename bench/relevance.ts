@@ -72,15 +72,15 @@ In process (\`app.inject\`), PGlite. Machine: ${await machine()}. Measured ${new
     console.log(`\nBy batch\n${byBatch}`);
     // The typo kind made from the catalog (typoCases): seed 7 was looked at while the correction was changed, the others never.
     const typoLines = ['| misspelt | popular names misspelt | right at rank 1 | in the top 3 | still wrong |', '|---|---|---|---|---|'];
-    for (const bySound of [false, true]) {
+    for (const how of ['letter', 'sound', 'short'] as const) {
       for (const seed of [7, 11, 23, 31]) {
-        const typos = await measureTypos(app, database.db, seed, { bySound });
-        const name = `${bySound ? 'as it sounds, ' : ''}seed ${seed}${seed === 7 ? ' (looked at)' : ''}`;
+        const typos = await measureTypos(app, database.db, seed, how);
+        const name = `${{ letter: 'one letter wrong', sound: 'as it sounds', short: 'abbreviated' }[how]}, seed ${seed}${seed === 7 && how !== 'short' ? ' (looked at)' : ''}`;
         typoLines.push(`| ${name} | ${typos.of} | ${pct(typos.rank1, typos.of)} | ${pct(typos.top3, typos.of)} | ${typos.wrong.map((q) => `'${q}'`).join(', ') || 'none'} |`);
       }
     }
     const typoTable = typoLines.join('\n');
-    markdown += `\n### Typos made from the catalog (\`typoCases\`: each popular name with one letter wrong, or one word misspelt as it sounds)\n\n${typoTable}\n`;
+    markdown += `\n### Typos made from the catalog (\`typoCases\`: each popular name with one letter wrong, one word misspelt as it sounds, or one word abbreviated)\n\n${typoTable}\n`;
     console.log(`\nTypos made from the catalog\n${typoTable}`);
     if (!process.env.BENCH_DRY) await writeSection('relevance', markdown);
   } finally {

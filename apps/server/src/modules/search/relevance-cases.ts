@@ -595,10 +595,12 @@ export const HELD_OUT: Case[] = BATCHES.flatMap((batch) => batch.heldOut);
 /**
  * The typo kind, made from the catalog rather than written (session 22): each popular name with one word of five
  * letters or more typed with one letter wrong (dropped, doubled, changed, or swapped with the next, never the first),
- * the word and the mistake drawn from `seed`. Right when the first answer is a service of that popular name. Only
+ * or (`how`) misspelt as it sounds, or abbreviated, the word and the mistake drawn from `seed`. Right when the first answer is a service of that popular name. Only
  * names the search gets right as written count: what is measured is the typo. No seed was tuned on but 7.
  */
-export function typoCases(names: { slug: string; name: string }[], seed: number, { bySound = false } = {}): Case[] {
+export type Misspelling = 'letter' | 'sound' | 'short';
+
+export function typoCases(names: { slug: string; name: string }[], seed: number, how: Misspelling = 'letter'): Case[] {
   const owners = new Map<string, Set<string>>();
   for (const { slug, name } of names) {
     const key = name.toLowerCase();
@@ -621,10 +623,11 @@ export function typoCases(names: { slug: string; name: string }[], seed: number,
   const cases: Case[] = [];
   for (const [name, slugs] of owners) {
     const words = name.split(/\s+/);
-    const long = words.flatMap((word, i) => (word.length >= 5 && /^\p{L}+$/u.test(word) && (!bySound || misspell(word, random) !== word) ? [i] : []));
+    const change = (word: string) => (how === 'sound' ? misspell(word, random) : how === 'short' ? abbreviate(word) : mistype(word));
+    const long = words.flatMap((word, i) => (word.length >= 5 && /^\p{L}+$/u.test(word) && (how === 'letter' || change(word) !== word) ? [i] : []));
     if (!long.length) continue;
     const i = pick(long);
-    cases.push({ kind: 'typo', query: words.map((word, j) => (j === i ? (bySound ? misspell(word, random) : mistype(word)) : word)).join(' '), slugs: [...slugs] });
+    cases.push({ kind: 'typo', query: words.map((word, j) => (j === i ? change(word) : word)).join(' '), slugs: [...slugs] });
     cases.push({ kind: 'popular', query: name, slugs: [...slugs] });
   }
   return cases;
@@ -684,6 +687,18 @@ export async function measure(app: App, cases: Case[]): Promise<Outcome[]> {
 }
 
 /**
+ * A word of seven letters or more as it is abbreviated: cut after its first consonant past the third letter that
+ * no Portuguese word ends with ('certidão' 'cert', 'segunda' 'seg', 'transferência' 'transf', 'documento' 'doc');
+ * the word itself when it has none.
+ */
+function abbreviate(word: string): string {
+  if (word.length < 7) return word;
+  const plain = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const cut = /^.{2,}?[bcdfgjkpqtv]/.exec(plain.slice(0, word.length - 2));
+  return cut ? cut[0] : word;
+}
+
+/**
  * A word misspelt as it sounds, as Brazilians most often misspell (one of the spots it has, drawn by `random`):
  * 'ç' and 'ção' as 'ss' and 'ssão', an 's' between vowels as 'z' and a 'z' as 's', 'ce'/'ci' as 'se'/'si', a final
  * 'e' as 'i' and 'o' as 'u', 'm' before 'p' or 'b' as 'n', 'x' as 'ch' and 'ch' as 'x'. The word itself when it has none.
@@ -712,8 +727,8 @@ export function popularNames(db: Database) {
 }
 
 /** typoCases measured: of the names the search gets right as written, how many it gets right with the typo. */
-export async function measureTypos(app: App, db: Database, seed: number, options: { bySound?: boolean } = {}) {
-  const outcomes = await measure(app, typoCases(await popularNames(db), seed, options));
+export async function measureTypos(app: App, db: Database, seed: number, how: Misspelling = 'letter') {
+  const outcomes = await measure(app, typoCases(await popularNames(db), seed, how));
   const pairs = outcomes.flatMap((typo, i) => (i % 2 === 0 && outcomes[i + 1]!.rank1 ? [typo] : []));
   return { of: pairs.length, rank1: pairs.filter((o) => o.rank1).length, top3: pairs.filter((o) => o.top3).length, wrong: pairs.filter((o) => !o.rank1).map((o) => o.kase.query) };
 }

@@ -228,7 +228,7 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
     const afterPronoun = CLITIC.has(groups[i - 1]?.typed.split(' ').at(-1) ?? '');
     group.filler = FILLER.has(group.typed) || FUNCTION_WORDS.has(group.typed) || (unknown && FUNCTION_SOUNDS.has(soundOf(group.typed))) || (unknown && /^.{3,}mente$/.test(group.typed));
     group.optional = !group.filler && (FAMILY.has(group.typed) || (unknown && (VERB.test(group.typed) || afterPronoun)));
-    if (group.filler || group.alternatives.length > 1 || group.typed.length < 4 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
+    if (group.filler || group.alternatives.length > 1 || group.typed.length < 3 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
     // The words it may mean are all searched for: the other words of the text choose ('temo de apreensão').
     const corrections = closestWords(lexicon, group.typed);
     if (corrections.length) {

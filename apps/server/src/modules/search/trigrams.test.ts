@@ -52,4 +52,12 @@ describe('trigram similarity (as pg_trgm)', () => {
     // One edit from 'ficha', and sounds as 'faixa': both are searched, the rest of the text chooses.
     expect(closestWords(lexicon, 'faicha')).toEqual(['ficha', 'faixa']);
   });
+
+  it('reads an abbreviation as the known words it begins, the most used first, and a whole word as a word', () => {
+    const lexicon = buildLexicon(['segunda', 'seguro', 'certidao', 'certificado', 'devolucao'], { uses: new Map([['segunda', 20], ['seguro', 5], ['certidao', 9], ['certificado', 4], ['devolucao', 3]]) });
+    expect(closestWords(lexicon, 'seg')).toEqual(['segunda', 'seguro']);
+    expect(closestWords(lexicon, 'cert')).toEqual(['certidao', 'certificado']);
+    // 'devo' ends as a Portuguese word can ('I owe'): no abbreviation of 'devolução'.
+    expect(closestWords(lexicon, 'devo')).toEqual([]);
+  });
 });

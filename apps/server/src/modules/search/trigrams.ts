@@ -75,7 +75,7 @@ export function buildLexicon(
  * the wrong one: 'rcurso' is 'recurso' before 'curso'), the ones the catalog's names use most first ('tirra' is
  * 'tirar' before 'terra'; 'estaod' is 'estado', not the shorter 'esta' that shares more of its trigrams), at most
  * `most`: the other words of the text tell them apart ('temo de apreensão' is 'termo', though 'tempo' is more
- * used); then the known words that sound as it does (soundOf: 'doassão' is two letters from 'doação', 'faicha' one
+ * used); then, for an abbreviation, the known words it begins; then the known words that sound as it does (soundOf: 'doassão' is two letters from 'doação', 'faicha' one
  * from 'ficha' and sounds as 'faixa'), the most used first. Else the one word at least `threshold` similar by trigrams ('identiadde'), ties to the shorter word.
  */
 export function closestWords(lexicon: Lexicon, token: string, { threshold = 0.38, most = 3 } = {}): string[] {
@@ -84,7 +84,10 @@ export function closestWords(lexicon: Lexicon, token: string, { threshold = 0.38
   // One edit away and sounding the same beats one edit away: 'próteze' is 'prótese', not the more used 'protege'.
   const near = oneEditAway(lexicon, token).sort((a, b) => Number(sounds.has(b.word)) - Number(sounds.has(a.word)));
   const sameStart = near.filter((c) => c.word[0] === token[0]);
-  const found = [...new Set([...(sameStart.length ? sameStart : near), ...alike].map((c) => c.word))];
+  // An abbreviation ('seg via', 'cert negativa', 'doc do carro': it ends where no Portuguese word ends, 'devo' does
+  // not): the known words it begins, the most used first.
+  const begun = !/[bcdfgjkpqtv]$/.test(token) ? [] : lexicon.grams.filter((c) => c.word.length > token.length && c.word.startsWith(token)).sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1)).slice(0, most);
+  const found = [...new Set([...(sameStart.length ? sameStart : near), ...begun, ...alike].map((c) => c.word))];
   if (found.length) return found.slice(0, most);
   const similar = closestByTrigrams(lexicon, token, threshold);
   return similar ? [similar] : [];
