@@ -1,7 +1,8 @@
 // Relevance of the search on the demo catalog (issue 25): right at rank 1, in the top 3, and things no state
 // service provides answered as such, by kind, on the cases the search was tuned on and on the held-out ones
 // (apps/server/src/modules/search/relevance-cases.ts). In process (app.inject), on the embedded database.
-import { BATCHES, HELD_OUT, measure, measureTypos, TUNING, type Case, type Kind, type Outcome } from '../apps/server/src/modules/search/relevance-cases.ts';
+import { BATCHES, HELD_OUT, TUNING, type Case, type Kind } from '../apps/server/src/modules/search/relevance-cases.ts';
+import { measure, measureTypos, type Outcome } from '../apps/server/src/modules/search/relevance-measure.ts';
 import { machine, writeSection } from './lib.ts';
 
 const pct = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}% (${n}/${of})` : '–');
