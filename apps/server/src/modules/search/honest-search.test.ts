@@ -53,23 +53,40 @@ describe('relevance cases of every kind, tuned on and held out', () => {
   });
 });
 
+/** A measure of a thousand searches or more: on two busy cores it took past the default 30 s once. */
+const MEASURING_MS = 120_000;
+
 describe('typos made from the catalog (typoCases)', () => {
   it('finds a popular name typed with one letter wrong as it finds it written: right at rank 1 ≥ 98 % (seed 11, never tuned on)', async () => {
     const typos = await measureTypos(t.app, t.database.db, 11);
     expect(typos.of).toBeGreaterThan(500);
     expect(typos.rank1 / typos.of, `wrong: ${typos.wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.98);
-  });
+  }, MEASURING_MS);
 
   it('finds a popular name misspelt as it sounds as it finds it written: right at rank 1 ≥ 98 % (seed 11, never tuned on)', async () => {
     const typos = await measureTypos(t.app, t.database.db, 11, 'sound');
     expect(typos.of).toBeGreaterThan(400);
     expect(typos.rank1 / typos.of, `wrong: ${typos.wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.98);
-  });
+  }, MEASURING_MS);
 
-  it("reads a popular name with one word abbreviated ('seg via', 'cert negativa'): right at rank 1 ≥ 80 % (seed 11, never tuned on; 50 % before)", async () => {
+  it("reads a popular name with one word abbreviated ('seg via', 'cert negativa'): right at rank 1 ≥ 92 % (seed 11, never tuned on; 50 % in session 21, 88 % in 22)", async () => {
     const typos = await measureTypos(t.app, t.database.db, 11, 'short');
     expect(typos.of).toBeGreaterThan(400);
-    expect(typos.rank1 / typos.of, `wrong: ${typos.wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.8);
+    expect(typos.rank1 / typos.of, `wrong: ${typos.wrong.join(' · ')}`).toBeGreaterThanOrEqual(0.92);
+  }, MEASURING_MS);
+
+  it("reads an abbreviation as the words it begins before a word one letter shorter, and a known acronym's letters as the longer words too: 'cart sus', 'cad imei', 'cnh def'", async () => {
+    const first = async (query: string) =>
+      ((await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query, groups: ['CATALOG'], from: 0 } })).json() as { slug: string; answers?: boolean }[])[0];
+    // 'cart' is one letter from 'car' (the rural register), and begins 'cartão'.
+    expect(await first('cart sus')).toMatchObject({ slug: 'cartao-nacional-de-saude', answers: true });
+    // 'cad' is a known word ('CAD ICMS'), and also begins 'cadastrar'.
+    expect(await first('cad imei')).toMatchObject({ slug: 'aplicativo-protege-celular', answers: true });
+    // 'def' begins 'defesa' and 'deficiência' more often than 'definitiva': the CNH's defence and the definitive CNH both answer.
+    const answers = ((await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query: 'cnh def', groups: ['CATALOG'], from: 0 } })).json() as { slug: string; answers?: boolean }[])
+      .filter((item) => item.answers)
+      .map((item) => item.slug);
+    expect(answers).toContain('cnh-definitiva');
   });
 
   it("corrects a typo to the word the rest of the text means, never to a stop word: 'temo de apreensão', 'maria da penla', 'careira de identidade'", async () => {
@@ -145,6 +162,10 @@ describe("questions in the citizen's words (decision 044)", () => {
   it("ranks a service whose names have a word before one whose department's name alone has it: 'aposentadoria servidor'", async () => {
     // PIAUIPREV's name says 'previdência', which 'aposentadoria' also means: every service of it has the word there.
     expect(['aposentadoria-voluntaria', 'simulacao-de-aposentadoria']).toContain((await first('aposentadoria servidor'))?.slug);
+  });
+
+  it("reads a question about what a department offers as the department's services: 'o que a piauiprev oferece'", async () => {
+    expect(await first('o que a piauiprev oferece')).toMatchObject({ departmentSlug: 'piauiprev', answers: true });
   });
 
   it("reads the words that tie a question together as such, never 'corrects' them, and a verb in the plural past as a verb: 'clonaram meu whatsapp', 'meu irmão sumiu faz dois dias'", async () => {

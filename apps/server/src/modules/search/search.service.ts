@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/http-error.ts';
 import { cardsByIds, toSearchItem } from '../../lib/service-cards.ts';
 import { findDepartment } from '../departments/departments.repository.ts';
 import * as repository from './search.repository.ts';
-import { buildLexicon, closestWords, soundOf, type Lexicon } from './trigrams.ts';
+import { buildLexicon, closestWords, endsAsAbbreviation, soundOf, type Lexicon } from './trigrams.ts';
 
 const TARGET_SLUGS: Record<string, string> = {
   cidadao: 'cidadao',
@@ -173,6 +173,8 @@ const FILLER = new Set(
   ('quero queria preciso precisa precisamos gostaria como faco fazer faz pra pro para onde posso pode consigo conseguir vejo ver ' +
     'saber sei agora hoje urgente ajuda informacao informacoes duvida servico servicos estado estadual estaduais governo piaui publico publica ' +
     'internet online site pelo pela favor meu minha meus minhas acho ainda ja nao sim coisa ' +
+    // what asks for the list of what a department or an audience has ('o que a piauiprev oferece', 'quais serviços')
+    'oferece oferecem oferta disponivel disponiveis lista quais todos todas ' +
     // who is speaking and how things stand ('fui multado', 'estou sofrendo', 'tenho direito'): never what is asked for
     'eu ele ela eles elas voce vc mim fui foi fomos estou esta estamos estava tenho tem temos tinha ter sou somos ser ' +
     'vou vai vamos ir quanto quanta quantos quantas outro outra outros outras muito muita muitos muitas ' +
@@ -228,12 +230,16 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
     const afterPronoun = CLITIC.has(groups[i - 1]?.typed.split(' ').at(-1) ?? '');
     group.filler = FILLER.has(group.typed) || FUNCTION_WORDS.has(group.typed) || (unknown && FUNCTION_SOUNDS.has(soundOf(group.typed))) || (unknown && /^.{3,}mente$/.test(group.typed));
     group.optional = !group.filler && (FAMILY.has(group.typed) || (unknown && (VERB.test(group.typed) || afterPronoun)));
-    if (group.filler || group.alternatives.length > 1 || group.typed.length < 3 || /^\d+$/.test(group.typed) || lexicon.words.has(group.typed) || bestBetWords.has(group.typed)) continue;
+    if (group.filler || group.alternatives.length > 1 || group.typed.length < 3 || /^\d+$/.test(group.typed) || bestBetWords.has(group.typed)) continue;
+    // A known word is no typo, but one of three letters shaped as an abbreviation ('cad', 'gov': an acronym of one
+    // popular name, 'CAD ICMS', or a piece of 'pi.gov.br') is more often the longer words it begins: searched beside them.
+    const known = lexicon.words.has(group.typed);
+    if (known && !(group.typed.length === 3 && endsAsAbbreviation(group.typed))) continue;
     // The words it may mean are all searched for: the other words of the text choose ('temo de apreensão').
     const corrections = closestWords(lexicon, group.typed);
     if (corrections.length) {
       group.alternatives.push(...corrections);
-      group.corrected = corrections[0];
+      if (!known) group.corrected = corrections[0];
     }
   }
   return groups;
@@ -353,9 +359,12 @@ export const LOOSE_LIST_SIZE = 50;
 const TERM_LINKS = new Set([...BETWEEN, ...'de da do das dos no na nos nas em'.split(' ')]);
 const withoutLinks = (text: string) => text.split(' ').filter((word) => !TERM_LINKS.has(word)).join(' ');
 
+/** Each word of the text without a plural 's' ('cachorros', 'gatos'): how a best bet's term is found in it. */
+const singular = (text: string) => text.replace(/(?<=[a-z]{3})s\b/g, '');
+
 /** The terms of a best bet the text contains as whole words (a word typed with a plural 's' counts too), link words aside. */
 function termsIn(text: string, terms: string[]): string[] {
-  const forms = [text, text.replace(/(?<=[a-z]{3})s\b/g, '')].map((form) => ` ${withoutLinks(form)} `);
+  const forms = [text, singular(text)].map((form) => ` ${withoutLinks(form)} `);
   return terms.filter((term) => {
     const words = withoutLinks(term);
     return words !== '' && forms.some((form) => form.includes(` ${words} `));
@@ -448,7 +457,7 @@ function coveredOf(groups: TextQuery['groups'], row: { covered: boolean[]; depar
         named,
         words,
         weight: has ? words * (group.optional ? OPTIONAL_WEIGHT : 1) * (named ? 1 : DEPARTMENT_ONLY) : 0,
-        claimed: typed.some((word) => claimed.has(word) || claimed.has(word.replace(/(?<=[a-z]{3})s$/, ''))),
+        claimed: typed.some((word) => claimed.has(word) || claimed.has(singular(word))),
         optional: group.optional,
       },
     ];

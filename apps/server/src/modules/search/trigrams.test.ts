@@ -60,4 +60,10 @@ describe('trigram similarity (as pg_trgm)', () => {
     // 'devo' ends as a Portuguese word can ('I owe'): no abbreviation of 'devolução'.
     expect(closestWords(lexicon, 'devo')).toEqual([]);
   });
+
+  it('reads an abbreviation as the words it begins before the word a dropped letter makes, up to five of them', () => {
+    const words = ['car', 'carteira', 'cartao', 'cartorio', 'carta', 'cartaz', 'cartilha', 'carteirinha'];
+    const lexicon = buildLexicon(words, { uses: new Map(words.map((word, i) => [word, 100 - i])) });
+    expect(closestWords(lexicon, 'cart')).toEqual(['carteira', 'cartao', 'cartorio', 'carta', 'cartaz']);
+  });
 });

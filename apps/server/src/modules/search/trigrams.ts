@@ -69,26 +69,42 @@ export function buildLexicon(
   return { words: new Set(words), grams, sounds };
 }
 
+/** Ends where no Portuguese word ends ('seg', 'cert', 'doc', 'cad'; 'devo' does not): an abbreviation, when it is not a known word. */
+export const endsAsAbbreviation = (token: string) => /[bcdfgjkpqtv]$/.test(token);
+
 /**
- * The known words a typo may mean, most likely first. First the known words one edit away (a letter changed, added,
- * dropped or two swapped), for words of four letters or more: those that keep the typed first letter (it is rarely
- * the wrong one: 'rcurso' is 'recurso' before 'curso'), the ones the catalog's names use most first ('tirra' is
- * 'tirar' before 'terra'; 'estaod' is 'estado', not the shorter 'esta' that shares more of its trigrams), at most
- * `most`: the other words of the text tell them apart ('temo de apreensão' is 'termo', though 'tempo' is more
- * used); then, for an abbreviation, the known words it begins; then the known words that sound as it does (soundOf: 'doassão' is two letters from 'doação', 'faicha' one
- * from 'ficha' and sounds as 'faixa'), the most used first. Else the one word at least `threshold` similar by trigrams ('identiadde'), ties to the shorter word.
+ * How many known words an abbreviation is read as, at most: more than a typo's `most`, as a short one begins many
+ * ('def' is 'defesa', 'deficiência', 'definitiva'…; 'cnh def' is the last). Five: popular names with one word
+ * abbreviated, right at rank 1, 92 % with three, 94 % with five, 95 % with eight (bench/relevance.ts).
+ */
+const BEGUN = 5;
+
+/** The most used first, then alphabetically. */
+const byUse = (a: { word: string; uses: number }, b: { word: string; uses: number }) => b.uses - a.uses || (a.word < b.word ? -1 : 1);
+
+/**
+ * The known words a typo may mean, most likely first. For an abbreviation (it ends where no Portuguese word ends:
+ * 'cert', 'seg', 'cart'), first the known words it begins, the most used first (BEGUN of them). Then the known words one edit away (a
+ * letter changed, added, dropped or two swapped), for words of four letters or more: those that keep the typed first
+ * letter (it is rarely the wrong one: 'rcurso' is 'recurso' before 'curso'), those that also sound as it does first
+ * ('próteze' is 'prótese', not the more used 'protege'), then the ones the catalog's names use most ('tirra' is 'tirar'
+ * before 'terra'; 'estaod' is 'estado', not the shorter 'esta' that shares more of its trigrams). Then the known words
+ * that sound as it does (soundOf: 'doassão' is two letters from 'doação', 'faicha' one from 'ficha' and sounds as
+ * 'faixa'), the most used first. At most `most` (or BEGUN): the other words of the text tell them apart ('temo de apreensão' is
+ * 'termo', though 'tempo' is more used). Else the one word at least `threshold` similar by trigrams ('identiadde'),
+ * ties to the shorter word.
  */
 export function closestWords(lexicon: Lexicon, token: string, { threshold = 0.38, most = 3 } = {}): string[] {
-  const alike = token.length >= 4 ? [...(lexicon.sounds.get(soundOf(token)) ?? [])].filter((c) => c.word !== token).sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1)) : [];
+  const alike = token.length >= 4 ? [...(lexicon.sounds.get(soundOf(token)) ?? [])].filter((c) => c.word !== token).sort(byUse) : [];
   const sounds = new Set(alike.map((c) => c.word));
-  // One edit away and sounding the same beats one edit away: 'próteze' is 'prótese', not the more used 'protege'.
   const near = oneEditAway(lexicon, token).sort((a, b) => Number(sounds.has(b.word)) - Number(sounds.has(a.word)));
   const sameStart = near.filter((c) => c.word[0] === token[0]);
   // An abbreviation ('seg via', 'cert negativa', 'doc do carro': it ends where no Portuguese word ends, 'devo' does
-  // not): the known words it begins, the most used first.
-  const begun = !/[bcdfgjkpqtv]$/.test(token) ? [] : lexicon.grams.filter((c) => c.word.length > token.length && c.word.startsWith(token)).sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1)).slice(0, most);
-  const found = [...new Set([...(sameStart.length ? sameStart : near), ...begun, ...alike].map((c) => c.word))];
-  if (found.length) return found.slice(0, most);
+  // not): the known words it begins, the most used first, before the words one edit away ('cart sus' is 'cartão
+  // SUS', not the 'CAR' a dropped letter makes).
+  const begun = !endsAsAbbreviation(token) ? [] : lexicon.grams.filter((c) => c.word.length > token.length && c.word.startsWith(token)).sort(byUse).slice(0, BEGUN);
+  const found = [...new Set([...begun, ...(sameStart.length ? sameStart : near), ...alike].map((c) => c.word))];
+  if (found.length) return found.slice(0, Math.max(most, begun.length));
   const similar = closestByTrigrams(lexicon, token, threshold);
   return similar ? [similar] : [];
 }
@@ -102,7 +118,7 @@ export function closestWord(lexicon: Lexicon, token: string, threshold = 0.38): 
 function oneEditAway(lexicon: Lexicon, token: string): { word: string; uses: number }[] {
   if (token.length < 4) return [];
   const found = lexicon.grams.filter(({ word }) => Math.abs(word.length - token.length) <= 1 && word !== token && withinOneEdit(word, token));
-  return found.sort((a, b) => b.uses - a.uses || (a.word < b.word ? -1 : 1));
+  return found.sort(byUse);
 }
 
 function withinOneEdit(a: string, b: string): boolean {
