@@ -164,6 +164,19 @@ describe("questions in the citizen's words (decision 044)", () => {
     expect(['aposentadoria-voluntaria', 'simulacao-de-aposentadoria']).toContain((await first('aposentadoria servidor'))?.slug);
   });
 
+  it("lets the one result whose names have more of a long question than any other answer it: 'abri uma clínica e preciso cadastrar no ministério da saúde'", async () => {
+    expect(await first('abri uma clínica e preciso cadastrar no ministério da saúde')).toMatchObject({ slug: 'cadastro-de-estabelecimentos-no-cnes', answers: true });
+    // Two results alike ('segunda via' of the vehicle's document and of the ID card): the text does not tell them apart, and the state provides neither.
+    const items = (await t.app.inject({ method: 'POST', url: '/v1/search', payload: { query: 'segunda via da conta de gás', groups: ['CATALOG'], from: 0 } })).json() as { answers?: boolean }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.some((item) => item.answers)).toBe(false);
+  });
+
+  it("finds services in the words people use for who they are: 'sou cadeirante e quero viajar de ônibus de graça', 'tenho mais de sessenta anos e quero viajar sem pagar'", async () => {
+    expect(await first('sou cadeirante e quero viajar de ônibus de graça')).toMatchObject({ slug: 'passe-livre-intermunicipal-pessoa-com-deficiencia', answers: true });
+    expect(await first('tenho mais de sessenta anos e quero viajar sem pagar')).toMatchObject({ slug: 'carteira-da-pessoa-idosa', answers: true });
+  });
+
   it("reads a question about what a department offers as the department's services: 'o que a piauiprev oferece'", async () => {
     expect(await first('o que a piauiprev oferece')).toMatchObject({ departmentSlug: 'piauiprev', answers: true });
   });

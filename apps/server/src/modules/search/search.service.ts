@@ -464,6 +464,20 @@ function coveredOf(groups: TextQuery['groups'], row: { covered: boolean[]; depar
   });
 }
 
+/**
+ * A question said in many words, a few of them the catalog's ('abri uma clínica e preciso cadastrar no ministério da
+ * saúde', 'meu filho assiste as aulas pela tv'): the one result whose names have more of its words than any other
+ * result's, two words at least and half of what was asked, answers it, though the rest are words no service is
+ * named by. Its index, or null when no result stands out so (two alike: the text does not tell them apart).
+ */
+function bestNamed(results: Covered[][]): number | null {
+  const namedWords = results.map((groups) => groups.filter((g) => g.named && !g.optional).reduce((sum, g) => sum + g.words, 0));
+  const asked = Math.max(0, ...results.map((groups) => groups.filter((g) => !g.optional).reduce((sum, g) => sum + g.words, 0)));
+  const best = Math.max(0, ...namedWords);
+  if (best < 2 || best * 2 < asked || namedWords.filter((n) => n === best).length > 1) return null;
+  return namedWords.indexOf(best);
+}
+
 /** `dictionary` gives the synonyms and lexicon, usually from the caller's cache of loadDictionary(). */
 export async function search(db: Database, body: SearchRequest, dictionary: () => Promise<Dictionary>): Promise<SearchItem[]> {
   if (body.groups?.length && !body.groups.some((g) => g.toUpperCase() === 'CATALOG')) return [];
@@ -531,8 +545,13 @@ export async function search(db: Database, body: SearchRequest, dictionary: () =
       item: { ...item, answers: !!row && answersOf(found, row.named, covered, claimed.size > 0) },
       have: covered.reduce((sum, group) => sum + group.weight, 0),
       named: Number(!!row?.named) * 2 + Number(!!row?.mentioned),
+      covered,
     };
   });
+  if (offset === 0 && found !== 'similar' && !claimed.size) {
+    const best = bestNamed(judged.map((j) => j.covered));
+    if (best !== null) judged[best]!.item.answers = true;
+  }
   // On the first page, what answers comes before what only shares words, and what has more of the words typed
   // before what has fewer: a task's words ('boletim de ocorrência') beat one shared word ('boletim' escolar).
   if (offset === 0 && found !== 'similar') {
