@@ -134,6 +134,21 @@ export async function markRefreshed(db: Database, changesSince: Date, refreshedA
     on conflict (id) do update set changes_since = excluded.changes_since, refreshed_at = excluded.refreshed_at`);
 }
 
+/**
+ * Where the next update must look for changes from, on the database's clock: this transaction's start, or the start
+ * of an older transaction of this database still running, whose changes carry stamps from then but are not seen by
+ * this update (they commit after it reads the tables), so the next one counts them. On the embedded database one
+ * transaction runs at a time, and this is its start.
+ */
+export async function changesHorizon(db: Database): Promise<Date> {
+  const [found] = await rows<{ at: string }>(
+    db,
+    sql`select least(now(), coalesce((select min(xact_start) from pg_stat_activity
+                                      where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null), now())) as at`,
+  );
+  return new Date(found!.at);
+}
+
 /** Only one update at a time, across instances: the others wait, then find nothing new. */
 export async function lockRefresh(db: Database) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('panel_counts'))`);

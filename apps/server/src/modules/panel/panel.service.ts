@@ -127,11 +127,14 @@ export function panelService(app: FastifyInstance) {
       return db().transaction(async (t) => {
         const tx = t as unknown as Database;
         await repository.lockRefresh(tx);
+        // A change made while this update runs, or by a transaction that began before it and commits after it reads,
+        // is counted by the next one: the mark is where the oldest of them began, on the database's clock (the
+        // server's may differ from it, and from another instance's).
+        const horizon = await repository.changesHorizon(tx);
         const last = await repository.lastRefresh(tx);
-        // A change made while this update runs is counted by the next one.
         const months = await repository.touchedMonths(tx, last?.changesSince ?? null);
         for (const month of months) await repository.replaceMonth(tx, month, (answered) => daysTaken(tx, answered));
-        await repository.markRefreshed(tx, now, now);
+        await repository.markRefreshed(tx, horizon, now);
         return months.map((m) => m.slice(0, 7));
       });
     },

@@ -143,6 +143,27 @@ describe('the services’ public panel (issue 30)', () => {
     expect(after.atualizadoEm).not.toBe(before.atualizadoEm);
   });
 
+  // Only PostgreSQL runs transactions at once; the embedded database runs one at a time.
+  it.runIf(process.env.TEST_DATABASE_URL)('counts, at the next update, a change a transaction still running made before an update read the tables', async () => {
+    await t.app.panel.refresh();
+    const thisMonth = todayInPiaui().slice(0, 7);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    // A citizen's rating, stamped when its transaction began, committed only after the update below has run.
+    const writer = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into ratings (service_id, value, voter) select id, 4, 'painel-em-curso' from services where slug = ${SERVICE}`);
+      written();
+      await held;
+    });
+    await wrote;
+    expect(await t.app.panel.refresh()).toEqual([]);
+    release();
+    await writer;
+    expect(await t.app.panel.refresh()).toEqual([thisMonth]);
+  });
+
   it('brings the counts up to date once when two instances run the job at the same moment', async () => {
     await request('indeferida', '2024-03-09', '2024-03-12', { reason: 'requisitos' });
     // The two start in a later millisecond than the change. A change in the very millisecond an update starts is counted

@@ -466,7 +466,7 @@ function coveredOf(groups: TextQuery['groups'], row: { covered: boolean[]; depar
 
 /**
  * A question said in many words, a few of them the catalog's ('abri uma clínica e preciso cadastrar no ministério da
- * saúde', 'meu filho assiste as aulas pela tv'): the one result whose names have more of its words than any other
+ * saúde', 'o seguro pediu um documento dos bombeiros sobre o incêndio'): the one result whose names have more of its words than any other
  * result's, two words at least and half of what was asked, answers it, though the rest are words no service is
  * named by. Its index, or null when no result stands out so (two alike: the text does not tell them apart).
  */
