@@ -413,7 +413,6 @@ export const HELD_OUT_6: Case[] = [
   { kind: 'adversarial', query: 'IPVA!!!', slugs: ['emissao-do-dae-do-ipva'] },
 ];
 
-/** Each batch as written: its name, the part tuned on and the part held out. A new batch is added here only. */
 /**
  * The seventh batch (2026-11-29, session 22), of every kind in about the shares of the issue's own examples, written
  * from the catalog before this session changed the search and before any of it was run: never tuned on.
@@ -662,6 +661,7 @@ const BATCH_10: Case[] = [
   { kind: 'adversarial', query: '"segunda via" AND rg OR 1=1', slugs: ['carteira-de-identidade-segunda-via'] },
 ];
 
+/** Each batch as written: its name, the part tuned on and the part held out. A new batch is added here only. */
 export const BATCHES: { name: string; tuned: Case[]; heldOut: Case[] }[] = [
   { name: '1 (2026-11-27)', tuned: TUNING_1, heldOut: HELD_OUT_1 },
   { name: '2 (2026-11-29, split in turn)', tuned: TUNING_2, heldOut: HELD_OUT_2 },
