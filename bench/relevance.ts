@@ -1,7 +1,8 @@
 // Relevance of the search on the demo catalog (issue 25): right at rank 1, in the top 3, and things no state
 // service provides answered as such, by kind, on the cases the search was tuned on and on the held-out ones
 // (apps/server/src/modules/search/relevance-cases.ts). In process (app.inject), on the embedded database.
-import { BATCHES, HELD_OUT, TUNING, type Case, type Kind } from '../apps/server/src/modules/search/relevance-cases.ts';
+import { BATCHES, HELD_OUT, TUNING } from '../apps/server/src/modules/search/relevance-batches.ts';
+import type { Case, Kind } from '../apps/server/src/modules/search/relevance-cases.ts';
 import { measure, measureTypos, type Outcome } from '../apps/server/src/modules/search/relevance-measure.ts';
 import { machine, writeSection } from './lib.ts';
 
@@ -59,7 +60,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ];
     let markdown = `## Relevance (\`npx tsx bench/relevance.ts\`, bench/relevance.ts)
 
-Cases written from the demo catalog before tuning (apps/server/src/modules/search/relevance-cases.ts), ${TUNING.length} tuned on and ${HELD_OUT.length} held out.
+Cases written from the demo catalog before tuning (apps/server/src/modules/search/relevance-cases.ts and relevance-batches.ts), ${TUNING.length} tuned on and ${HELD_OUT.length} held out.
 "Right" counts only results the API says answer the query (\`answers\`); "no state service, said so": no result answers.
 In process (\`app.inject\`), PGlite. Machine: ${await machine()}. Measured ${new Date().toISOString().slice(0, 10)}.
 `;

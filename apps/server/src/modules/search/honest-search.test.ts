@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
-import { HELD_OUT, HELD_OUT_1, HELD_OUT_6, HELD_OUT_7, TUNING, TUNING_1, TUNING_2, TUNING_3, TUNING_5, TYPING } from './relevance-cases.ts';
+import { HELD_OUT, TUNING, TYPING } from './relevance-batches.ts';
+import { HELD_OUT_1, HELD_OUT_6, HELD_OUT_7, TUNING_1, TUNING_2, TUNING_3, TUNING_5 } from './relevance-cases.ts';
 import { measure, measureTypos, type Outcome } from './relevance-measure.ts';
 
 // Issue 25: a search that says when the state has no service for what was asked, and who does provide it. The
