@@ -5,13 +5,14 @@ import type { CatalogData } from '../seed.ts';
  * since only a first start (or a test run) needs it.
  */
 export async function demoCatalog(): Promise<CatalogData> {
-  const [{ categories }, { departments }, { servicesA }, { servicesB }, { synonyms }, { DEMO_REQUEST_FORMS }] = await Promise.all([
+  const [{ categories }, { departments }, { servicesA }, { servicesB }, { synonyms }, { peopleSynonyms }, { DEMO_REQUEST_FORMS }] = await Promise.all([
     import('./categories.ts'),
     import('./departments.ts'),
     import('./services-a.ts'),
     import('./services-b.ts'),
     import('./synonyms.ts'),
+    import('./synonyms-people.ts'),
     import('./request-forms.ts'),
   ]);
-  return { categories, departments, services: [...servicesA, ...servicesB], synonyms, requestForms: DEMO_REQUEST_FORMS };
+  return { categories, departments, services: [...servicesA, ...servicesB], synonyms: [...synonyms, ...peopleSynonyms], requestForms: DEMO_REQUEST_FORMS };
 }
