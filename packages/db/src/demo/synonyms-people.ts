@@ -206,6 +206,7 @@ export const peopleSynonyms: { term: string; expansion: string }[] = [
   { term: 'albergue', expansion: 'abrigo acolhimento situação de rua' },
   { term: 'jurado de morte', expansion: 'ameaçados de morte ppcaam' },
   { term: 'bolsa aluguel', expansion: 'auxílio-aluguel aluguel social' },
+  { term: 'viajar para tratamento', expansion: 'tratamento fora de domicílio tfd' },
   { term: 'carteirinha de deficiente', expansion: 'passe livre pessoa com deficiência' },
 
   // Sistema prisional e justiça

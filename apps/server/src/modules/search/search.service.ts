@@ -35,6 +35,8 @@ export interface Dictionary {
   /** the best bets (issue 25) and every word of their terms, which are known words: never 'corrected' into the catalog's */
   bestBets: repository.BestBetRow[];
   bestBetWords: Set<string>;
+  /** words the lexicon has only from synonym phrases ('viajar' of 'viajar para tratamento'): known for a typo's sake, not as a thing asked */
+  phraseOnly: Set<string>;
 }
 
 /**
@@ -61,7 +63,9 @@ export async function loadDictionary(db: Database): Promise<Dictionary> {
   );
   const stems = memoryCache<string>({ name: 'search-stems', max: 10_000 });
   const bestBetWords = new Set(bestBets.flatMap((bet) => bet.terms.flatMap((term) => term.split(' '))));
-  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon, written, stems, bestBets, bestBetWords };
+  const elsewhere = new Set([...uses.keys(), ...synonyms.flatMap((s) => (s.term.includes(' ') ? normalizeSearchText(s.expansion).split(' ') : [s.term, ...normalizeSearchText(s.expansion).split(' ')]))]);
+  const phraseOnly = new Set(synonyms.flatMap((s) => (s.term.includes(' ') ? s.term.split(' ') : [])).filter((word) => !elsewhere.has(word)));
+  return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon, written, stems, bestBets, bestBetWords, phraseOnly };
 }
 
 const dictionaries = new WeakMap<Database, Cache<Dictionary>>();
@@ -212,7 +216,7 @@ const FAMILY = new Set('pai mae pais filho filha filhos filhas marido esposa esp
  * What was typed, read as the search reads it: synonym phrases and words, each unknown word of four or more
  * letters also meaning its closest known word. Null when the text has no letter or digit.
  */
-function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionary): TermGroup[] | null {
+function interpret(query: string, { synonyms, lexicon, bestBetWords, phraseOnly }: Dictionary): TermGroup[] | null {
   const normalized = normalizeSearchText(query);
   if (!normalized) return null;
   const groups = groupTerms(normalized.split(' ').slice(0, 12), synonyms);
@@ -225,8 +229,9 @@ function interpret(query: string, { synonyms, lexicon, bestBetWords }: Dictionar
     groups.splice(i, 2, { typed: `${a.typed} ${b.typed}`, alternatives: [`${a.typed} ${b.typed}`, joined], corrected: joined });
   }
   for (const [i, group] of groups.entries()) {
-    // A single word the catalog's names do not use (synonym terms are in the lexicon too).
-    const unknown = !group.typed.includes(' ') && !lexicon.words.has(group.typed);
+    // A single word the catalog's names do not use (synonym terms are in the lexicon too, but a word only a synonym
+    // phrase has is not asked for by itself: 'viajar para tratamento' does not make 'quero viajar de graça' ask 'viajar').
+    const unknown = !group.typed.includes(' ') && (!lexicon.words.has(group.typed) || phraseOnly.has(group.typed));
     const afterPronoun = CLITIC.has(groups[i - 1]?.typed.split(' ').at(-1) ?? '');
     group.filler = FILLER.has(group.typed) || FUNCTION_WORDS.has(group.typed) || (unknown && FUNCTION_SOUNDS.has(soundOf(group.typed))) || (unknown && /^.{3,}mente$/.test(group.typed));
     group.optional = !group.filler && (FAMILY.has(group.typed) || (unknown && (VERB.test(group.typed) || afterPronoun)));
