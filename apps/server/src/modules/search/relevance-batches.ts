@@ -1,8 +1,9 @@
-// The later batches of issue 25's relevance cases (sessions 22 and 23; batch 11 of session 24 in relevance-batch-11.ts), and every batch gathered: what
+// The later batches of issue 25's relevance cases (sessions 22 and 23; batches 11 and 12 of session 24 in files of their own), and every batch gathered: what
 // honest-search.test.ts and bench/relevance.ts measure. The first batches, the kinds and the answer lists shared by
 // all are in relevance-cases.ts; a new batch is written here (or in a file of its own) and added to BATCHES.
 
 import { BATCH_11 } from './relevance-batch-11.ts';
+import { BATCH_12 } from './relevance-batch-12.ts';
 import { VIOLENCE, HELD_OUT_1, HELD_OUT_2, HELD_OUT_4, HELD_OUT_6, HELD_OUT_7, TUNING_1, TUNING_2, TUNING_3, TUNING_5, type Case } from './relevance-cases.ts';
 
 /**
@@ -212,6 +213,7 @@ export const BATCHES: { name: string; tuned: Case[]; heldOut: Case[] }[] = [
   { name: '9 (2026-11-29, session 22, every kind, held out)', tuned: [], heldOut: HELD_OUT_9 },
   { name: '10 (2026-11-29, session 23, every kind, split in turn)', tuned: BATCH_10.filter((_, i) => i % 2 === 0), heldOut: BATCH_10.filter((_, i) => i % 2 === 1) },
   { name: '11 (2026-11-29, session 24, every kind, written blind by another hand, held out)', tuned: [], heldOut: BATCH_11 },
+  { name: '12 (2026-11-29, session 24, every kind in even shares, written blind by another hand, held out)', tuned: [], heldOut: BATCH_12 },
 ];
 
 /** Every case tuned on, and every case held out. */
