@@ -188,8 +188,10 @@ describe("questions in the citizen's words (decision 044)", () => {
     expect(await first('tenho mais de sessenta anos e quero viajar sem pagar')).toMatchObject({ slug: 'carteira-da-pessoa-idosa', answers: true });
   });
 
-  it("reads a question about what a department offers as the department's services: 'o que a piauiprev oferece'", async () => {
+  it("reads a question about what a department offers as the department's services: 'o que a piauiprev oferece', 'tudo do detran', 'coisas da adapi'", async () => {
     expect(await first('o que a piauiprev oferece')).toMatchObject({ departmentSlug: 'piauiprev', answers: true });
+    expect(await first('tudo do detran')).toMatchObject({ departmentSlug: 'detran-pi', answers: true });
+    expect(await first('coisas da adapi')).toMatchObject({ departmentSlug: 'adapi', answers: true });
   });
 
   it("reads the words that tie a question together as such, never 'corrects' them, and a verb in the plural past as a verb: 'clonaram meu whatsapp', 'meu irmão sumiu faz dois dias'", async () => {

@@ -176,9 +176,9 @@ export interface TextQuery {
 const FILLER = new Set(
   ('quero queria preciso precisa precisamos gostaria como faco fazer faz pra pro para onde posso pode consigo conseguir vejo ver ' +
     'saber sei agora hoje urgente ajuda informacao informacoes duvida servico servicos estado estadual estaduais governo piaui publico publica ' +
-    'internet online site pelo pela favor meu minha meus minhas acho ainda ja nao sim coisa ' +
+    'internet online site pelo pela favor meu minha meus minhas acho ainda ja nao sim coisa coisas ' +
     // what asks for the list of what a department or an audience has ('o que a piauiprev oferece', 'quais serviços')
-    'oferece oferecem oferta disponivel disponiveis lista quais todos todas ' +
+    'oferece oferecem oferta disponivel disponiveis lista quais todos todas tudo ' +
     // who is speaking and how things stand ('fui multado', 'estou sofrendo', 'tenho direito'): never what is asked for
     'eu ele ela eles elas voce vc mim fui foi fomos estou esta estamos estava tenho tem temos tinha ter sou somos ser ' +
     'vou vai vamos ir quanto quanta quantos quantas outro outra outros outras muito muita muitos muitas ' +
