@@ -63,8 +63,9 @@ export async function loadDictionary(db: Database): Promise<Dictionary> {
   );
   const stems = memoryCache<string>({ name: 'search-stems', max: 10_000 });
   const bestBetWords = new Set(bestBets.flatMap((bet) => bet.terms.flatMap((term) => term.split(' '))));
-  const elsewhere = new Set([...uses.keys(), ...synonyms.flatMap((s) => (s.term.includes(' ') ? normalizeSearchText(s.expansion).split(' ') : [s.term, ...normalizeSearchText(s.expansion).split(' ')]))]);
-  const phraseOnly = new Set(synonyms.flatMap((s) => (s.term.includes(' ') ? s.term.split(' ') : [])).filter((word) => !elsewhere.has(word)));
+  // Known otherwise: a word of the catalog's names, of a synonym's expansion, or a synonym term by itself.
+  const known = new Set([...uses.keys(), ...synonyms.flatMap((s) => [...normalizeSearchText(s.expansion).split(' '), ...(s.term.includes(' ') ? [] : [s.term])])]);
+  const phraseOnly = new Set(synonyms.flatMap((s) => (s.term.includes(' ') ? s.term.split(' ') : [])).filter((word) => !known.has(word)));
   return { synonyms: new Map(synonyms.map((s) => [s.term, s.expansion])), lexicon, written, stems, bestBets, bestBetWords, phraseOnly };
 }
 
